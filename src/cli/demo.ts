@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineTool } from '../core/define-tool.js';
+import { createRuntime } from '../core/runtime.js';
+import type { ToolCall, ToolResult } from '../types/index.js';
+
+/**
+ * `handrail demo`: one scripted turn of raw model calls through the real pipeline, printing what the model
+ * would see for each — the quickest way to watch routing, repair, validation, hooks, projection and
+ * outcomes at work.
+ */
+export async function runDemo(write: (text: string) => void): Promise<number> {
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'handrail-demo-'));
+  const runtime = createRuntime({
+    stateDir,
+    tools: [
+      defineTool({
+        name: 'count_words',
+        description: 'Count the words of a text, optionally only the first `limit` words.',
+        inputSchema: {
+          type: 'object',
+          properties: { text: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+          required: ['text'],
+          additionalProperties: false,
+        },
+        annotations: { readOnlyHint: true },
+        execute: ({ text, limit }) => {
+          const words = String(text).split(/\s+/).filter(Boolean);
+          return `${Math.min(words.length, limit ?? Number.POSITIVE_INFINITY)} words`;
+        },
+      }),
+      defineTool({
+        name: 'print_lines',
+        description: 'Print N numbered lines (a stand-in for a command with a huge output).',
+        inputSchema: {
+          type: 'object',
+          properties: { count: { type: 'integer', minimum: 0 } },
+          required: ['count'],
+        },
+        annotations: { readOnlyHint: true },
+        execute: ({ count }) => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n'),
+      }),
+      defineTool({
+        name: 'delete_everything',
+        description: 'A dangerous tool that the demo hook refuses to run.',
+        inputSchema: { type: 'object', properties: {} },
+        execute: () => 'this never runs',
+      }),
+    ],
+    hooks: {
+      beforeToolCall: ({ call }) =>
+        call.name === 'delete_everything'
+          ? { block: true, reason: 'Deleting everything is not allowed in the demo.' }
+          : undefined,
+    },
+  });
+  const script: ToolCall[] = [
+    { id: 'c1', name: 'count_words', arguments: '{"text":"hands with guardrails"}' },
+    { id: 'c2', name: 'count_wrds', arguments: '{"text":"typo in the name"}' },
+    { id: 'c3', name: 'count_words', arguments: '{"text": "unterminated' },
+    { id: 'c4', name: 'count_words', arguments: { text: 'a b c d', limit: '2' } },
+    { id: 'c5', name: 'count_words', arguments: { limit: 'abc' } },
+    { id: 'c6', name: 'delete_everything', arguments: {} },
+    { id: 'c7', name: 'print_lines', arguments: { count: 100_000 } },
+  ];
+  try {
+    const turn = runtime.beginTurn({ threadId: 'demo', turnId: 'turn-1' });
+    write(
+      `Visible tools: ${turn
+        .visibleTools()
+        .map((t) => t.name)
+        .join(', ')}\n\n`,
+    );
+    for (const call of script) {
+      const result = await turn.call(call);
+      write(render(call, result));
+    }
+    await turn.end();
+  } finally {
+    await runtime.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+function render(call: ToolCall, result: ToolResult): string {
+  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+  const text = result.content
+    .map((part) => (part.type === 'text' ? part.text : `[image ${part.mimeType}]`))
+    .join('\n');
+  const shown = text.length > 600 ? `${text.slice(0, 300)}\n  …\n${text.slice(-260)}` : text;
+  const outcome = [result.outcome.status, result.outcome.errorClass].filter(Boolean).join(' / ');
+  const repairs = Array.isArray(result.details?.repairs)
+    ? ` (repaired: ${(result.details.repairs as Array<{ note: string }>).map((r) => r.note).join('; ')})`
+    : '';
+  return `→ ${call.name}(${args})\n← [${outcome}]${repairs}\n${indent(shown)}\n\n`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,152 @@
+import type { ErrorClass, OutcomeStatus, ToolOutcome, ToolResult } from '../types/index.js';
+
+/**
+ * Throw from a tool's `execute` to fail with a specific error class and hint, e.g.
+ * `throw new ToolError('not_found', 'File src/auth.ts not found — the directory has auth.old.ts')`.
+ */
+export class ToolError extends Error {
+  readonly errorClass: ErrorClass;
+  readonly hint?: string;
+  readonly status?: OutcomeStatus;
+  readonly details?: Record<string, unknown>;
+
+  constructor(
+    errorClass: ErrorClass,
+    message: string,
+    opts: { hint?: string; status?: OutcomeStatus; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'ToolError';
+    this.errorClass = errorClass;
+    if (opts.hint !== undefined) this.hint = opts.hint;
+    if (opts.status !== undefined) this.status = opts.status;
+    if (opts.details !== undefined) this.details = opts.details;
+  }
+}
+
+/** Thrown at registration (a programmer's mistake, not a model's): bad name, bad schema, duplicate. */
+export class ToolRegistrationError extends Error {
+  readonly problems: string[];
+  constructor(toolName: string, problems: string[]) {
+    super(`Cannot register tool "${toolName}": ${problems.join('; ')}`);
+    this.name = 'ToolRegistrationError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Whether an error class is worth retrying and what to tell the agent. A retry may succeed after the model
+ * changes something (arguments, approach); `fatal` means retrying the same thing cannot help.
+ */
+const DEFAULT_OUTCOMES: Record<ErrorClass, ToolOutcome> = {
+  unknown_tool: { status: 'recoverable', hint: 'Call one of the available tools by its exact name.' },
+  not_visible: { status: 'recoverable', hint: 'Reveal the tool with request_tools, then call it.' },
+  invalid_arguments: { status: 'recoverable', hint: 'Fix the listed arguments and call the tool again.' },
+  blocked: { status: 'recoverable', hint: 'Do not repeat this call unchanged; follow the reason given.' },
+  permission_denied: {
+    status: 'recoverable',
+    hint: 'This action is not permitted; do not repeat it. Choose an allowed approach or ask the user.',
+  },
+  approval_denied: {
+    status: 'recoverable',
+    hint: 'The user declined this action; do not repeat it. Adjust the plan using their feedback.',
+  },
+  rate_limited: { status: 'recoverable', hint: 'Wait before calling this tool again, or batch the work.' },
+  timeout: { status: 'recoverable', hint: 'Narrow the work or allow more time, then try again.' },
+  cancelled: { status: 'fatal', hint: 'The call was cancelled; do not retry it unless asked.' },
+  not_found: { status: 'recoverable', hint: 'Check the name or path against what exists, then retry.' },
+  conflict: { status: 'recoverable', hint: 'Re-read the current state, then retry against it.' },
+  io_error: {
+    status: 'recoverable',
+    hint: 'The operation failed on the system; check the message and retry.',
+  },
+  network_error: {
+    status: 'recoverable',
+    hint: 'The network request failed; retry later or use another source.',
+  },
+  sandbox_violation: {
+    status: 'recoverable',
+    hint: 'The sandbox does not allow this; stay inside the allowed paths and hosts.',
+  },
+  tool_error: { status: 'recoverable', hint: 'Read the error, correct the call and try again.' },
+  internal: { status: 'fatal', hint: 'handrail failed internally; report this to the user.' },
+};
+
+/** The default outcome for an error class. */
+export function outcomeFor(errorClass: ErrorClass, override?: Partial<ToolOutcome>): ToolOutcome {
+  const base = DEFAULT_OUTCOMES[errorClass];
+  return {
+    status: override?.status ?? base.status,
+    errorClass,
+    hint: override?.hint ?? base.hint,
+  };
+}
+
+/** An error result with one text part. */
+export function errorResult(
+  call: { id: string; name: string },
+  errorClass: ErrorClass,
+  message: string,
+  opts: { hint?: string; status?: OutcomeStatus; details?: Record<string, unknown> } = {},
+): ToolResult {
+  const result: ToolResult = {
+    callId: call.id,
+    name: call.name,
+    isError: true,
+    content: [{ type: 'text', text: message }],
+    outcome: outcomeFor(errorClass, opts),
+  };
+  if (opts.details) result.details = opts.details;
+  return result;
+}
+
+const NODE_ERROR_CLASSES: Record<string, ErrorClass> = {
+  ENOENT: 'not_found',
+  ENOTDIR: 'not_found',
+  EISDIR: 'io_error',
+  EACCES: 'io_error',
+  EPERM: 'io_error',
+  EEXIST: 'conflict',
+  EBUSY: 'conflict',
+  ENOSPC: 'io_error',
+  EMFILE: 'io_error',
+  EIO: 'io_error',
+  ETIMEDOUT: 'timeout',
+  ECONNREFUSED: 'network_error',
+  ECONNRESET: 'network_error',
+  ENOTFOUND: 'network_error',
+  EAI_AGAIN: 'network_error',
+  EHOSTUNREACH: 'network_error',
+  ENETUNREACH: 'network_error',
+};
+
+/** Classify an error thrown by a tool: ToolError keeps its class; Node errors map by code. */
+export function classifyThrown(error: unknown): {
+  errorClass: ErrorClass;
+  message: string;
+  hint?: string;
+  status?: OutcomeStatus;
+  details?: Record<string, unknown>;
+} {
+  if (error instanceof ToolError) {
+    const out: ReturnType<typeof classifyThrown> = { errorClass: error.errorClass, message: error.message };
+    if (error.hint !== undefined) out.hint = error.hint;
+    if (error.status !== undefined) out.status = error.status;
+    if (error.details !== undefined) out.details = error.details;
+    return out;
+  }
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const errorClass = (code && NODE_ERROR_CLASSES[code]) || 'tool_error';
+    return { errorClass, message: error.message || error.name || 'Error' };
+  }
+  return { errorClass: 'tool_error', message: typeof error === 'string' ? error : safeString(error) };
+}
+
+function safeString(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,95 @@
+import type { ToolContext, ToolResult, ToolSpec } from '../types/index.js';
+import { classifyThrown, errorResult } from './errors.js';
+import { resultFromReturn } from './tool-return.js';
+
+const ABORTED = Symbol('aborted');
+
+export interface ExecuteOptions {
+  /** The caller's signal and the turn's signal; either aborts the call. */
+  signals: Array<AbortSignal | undefined>;
+  timeoutMs: number;
+  /** How long an aborted tool may take to clean up (kill its processes) before the result returns. */
+  abortGraceMs: number;
+}
+
+/**
+ * Run a tool's execute with an AbortSignal that fires on caller abort, turn end or timeout. The result
+ * returns when the tool settles, or — if it ignores the signal — after a short grace period; a late
+ * rejection from an abandoned tool is swallowed, never an unhandled rejection.
+ */
+export async function executeTool(
+  spec: ToolSpec,
+  args: Record<string, unknown>,
+  ctx: Omit<ToolContext, 'signal'>,
+  opts: ExecuteOptions,
+): Promise<ToolResult> {
+  const call = { id: ctx.callId, name: spec.name };
+  const controller = new AbortController();
+  let abortKind: 'cancelled' | 'timeout' | undefined;
+  const abort = (kind: 'cancelled' | 'timeout', reason?: unknown) => {
+    if (controller.signal.aborted) return;
+    abortKind = kind;
+    controller.abort(
+      reason ??
+        new DOMException(kind === 'timeout' ? 'The tool timed out' : 'The call was cancelled', 'AbortError'),
+    );
+  };
+
+  for (const signal of opts.signals) {
+    if (signal?.aborted) return abortedResult(call, 'cancelled', opts.timeoutMs);
+  }
+  const onAbort = (event: Event) => abort('cancelled', (event.target as AbortSignal).reason);
+  for (const signal of opts.signals) signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => abort('timeout'), opts.timeoutMs);
+  timer.unref?.();
+
+  let abortedPromise: Promise<typeof ABORTED> | undefined;
+  const whenAborted = () =>
+    (abortedPromise ??= new Promise((resolve) => {
+      controller.signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
+    }));
+
+  try {
+    const run = Promise.resolve().then(() => spec.execute(args, { ...ctx, signal: controller.signal }));
+    run.catch(() => undefined); // an abandoned tool's late failure must not become an unhandled rejection
+    const first = await Promise.race([run, whenAborted()]);
+    if (first !== ABORTED) return resultFromReturn(call, first);
+    // Aborted: give the tool a moment to clean up (kill its process tree), but never wait forever.
+    await Promise.race([run.then(noop, noop), delay(opts.abortGraceMs)]);
+    return abortedResult(call, abortKind ?? 'cancelled', opts.timeoutMs);
+  } catch (error) {
+    if (controller.signal.aborted) return abortedResult(call, abortKind ?? 'cancelled', opts.timeoutMs);
+    const thrown = classifyThrown(error);
+    const extra: Parameters<typeof errorResult>[3] = {};
+    if (thrown.hint !== undefined) extra.hint = thrown.hint;
+    if (thrown.status !== undefined) extra.status = thrown.status;
+    if (thrown.details !== undefined) extra.details = thrown.details;
+    return errorResult(call, thrown.errorClass, thrown.message, extra);
+  } finally {
+    clearTimeout(timer);
+    for (const signal of opts.signals) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function abortedResult(call: { id: string; name: string }, kind: 'cancelled' | 'timeout', timeoutMs: number) {
+  return kind === 'timeout'
+    ? errorResult(
+        call,
+        'timeout',
+        `${call.name} did not finish within ${formatMs(timeoutMs)} and was stopped.`,
+      )
+    : errorResult(call, 'cancelled', `${call.name} was cancelled before it finished.`);
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${+(ms / 1000).toFixed(1)} s` : `${ms} ms`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    t.unref?.();
+  });
+}
+
+function noop(): void {}

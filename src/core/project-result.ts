@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { buildEvidence } from '../output/evidence.js';
+import { type ProjectionLimits, projectText } from '../output/project.js';
+import { stripTerminalControls } from '../output/sanitize.js';
+import type { OutputStore } from '../output/storage.js';
+import type { OutputPolicy, TextContent, ToolContent, ToolResult } from '../types/index.js';
+
+export interface ProjectionEnv {
+  limits: ProjectionLimits;
+  /** Created on first use: most runtimes never spill. */
+  outputs: () => OutputStore;
+  workspace: string;
+  turnId: string;
+}
+
+/** What the timeline keeps about a result, separately from what the model sees. */
+export interface ProjectionInfo {
+  truncated: boolean;
+  totalBytes: number;
+  shownBytes: number;
+  /** Where the full output was stored, relative to the workspace when inside it. */
+  fullOutput?: string;
+  storageError?: string;
+}
+
+/**
+ * The model-visible view of a result: terminal controls stripped, text bounded head+tail with a marker,
+ * the full text spilled to the state directory when cut. Images pass through untouched.
+ */
+export async function projectResult(
+  result: ToolResult,
+  policy: OutputPolicy | undefined,
+  env: ProjectionEnv,
+): Promise<ProjectionInfo | undefined> {
+  const limits: ProjectionLimits = {
+    maxBytes: policy?.maxBytes ?? env.limits.maxBytes,
+    maxLines: policy?.maxLines ?? env.limits.maxLines,
+  };
+  // Sanitize without mutating the parts the tool handed us (it may keep references to them).
+  const texts: TextContent[] = [];
+  let copied = false;
+  for (let i = 0; i < result.content.length; i++) {
+    const part = result.content[i]!;
+    if (part.type !== 'text') continue;
+    const clean = stripTerminalControls(part.text);
+    if (clean === part.text) texts.push(part);
+    else {
+      const copy: TextContent = { type: 'text', text: clean };
+      if (!copied) {
+        result.content = result.content.slice();
+        copied = true;
+      }
+      result.content[i] = copy;
+      texts.push(copy);
+    }
+  }
+  if (texts.length === 0) return undefined;
+  // Several text parts are projected as one text so the budget covers them all.
+  const joined = texts.length === 1 ? texts[0]!.text : texts.map((t) => t.text).join('\n');
+  const first = projectText(joined, limits);
+  if (!first.truncated) return undefined;
+
+  const info: ProjectionInfo = {
+    truncated: true,
+    totalBytes: first.totalBytes,
+    shownBytes: first.shownBytes,
+  };
+  let shown = first;
+  if ((policy?.storage ?? 'full') === 'full') {
+    try {
+      const saved = await env.outputs().save(env.turnId, result.callId, joined);
+      info.fullOutput = displayPath(saved.path, env.workspace);
+      shown = projectText(joined, limits, info.fullOutput);
+      info.shownBytes = shown.shownBytes;
+    } catch (error) {
+      info.storageError = (error as Error).message;
+    }
+  }
+  const content: ToolContent[] = [];
+  let placed = false;
+  for (const part of result.content) {
+    if (part.type !== 'text') content.push(part);
+    else if (!placed) {
+      content.push({ type: 'text', text: shown.text });
+      placed = true;
+    }
+  }
+  result.content = content;
+  if (!result.isError && result.outcome.status === 'ok') {
+    result.outcome = {
+      status: 'partial',
+      hint: info.fullOutput
+        ? `Output was cut to fit; the full output is in ${info.fullOutput}. Read the part you need, or narrow the request.`
+        : 'Output was cut to fit; narrow the request to see the rest.',
+    };
+  }
+  return info;
+}
+
+/** Recovery evidence for an error result: class, excerpt and a fingerprint that matches repeat failures. */
+export function evidenceFor(result: ToolResult): ReturnType<typeof buildEvidence> {
+  const text = result.content.find((part): part is TextContent => part.type === 'text')?.text ?? '';
+  const input: Parameters<typeof buildEvidence>[0] = { text };
+  if (result.outcome.errorClass) input.errorClass = result.outcome.errorClass;
+  const exit = result.details?.exitCode;
+  if (typeof exit === 'number' || exit === null) input.exitStatus = exit;
+  return buildEvidence(input);
+}
+
+function displayPath(file: string, workspace: string): string {
+  const rel = path.relative(workspace, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}

@@ -1,0 +1,124 @@
+import {
+  compileValidator,
+  forProvider,
+  lintToolSchema,
+  openAIStrictReport,
+  type Validator,
+} from '../schema/index.js';
+import type { JsonSchema, ToolSpec } from '../types/index.js';
+import { normalizeToolSpec, type ToolDefinition } from './define-tool.js';
+import { ToolRegistrationError } from './errors.js';
+
+/**
+ * Names of handrail's built-in tools (DESIGN §4). A dynamic tool (MCP, skill, sandboxed) can never take one
+ * of these names, registered or not: a server named `read_file` must not stand in for the guarded one.
+ */
+export const PROTECTED_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'exec_command',
+  'write_stdin',
+  'bash',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_dir',
+  'find_files',
+  'grep_files',
+  'apply_patch',
+  'web_search',
+  'web_fetch',
+  'download_url',
+  'read_skill',
+  'request_tools',
+  'memory_search',
+  'memory_list',
+  'memory_get',
+  'memory_remember',
+  'memory_forget',
+  'task_create',
+  'task_wait',
+  'task_cancel',
+  'task_update',
+  'task_detach',
+  'task_list',
+  'task_get',
+  'task_reschedule',
+  'task_pause',
+  'task_resume',
+  'artifact_prepare',
+  'artifact_register',
+  'computer_use',
+]);
+
+/** A tool with everything the pipeline needs precomputed at registration. */
+export interface RegisteredTool {
+  spec: ToolSpec;
+  validate: Validator;
+  /** The schema providers receive: `$schema` removed. */
+  providerSchema: JsonSchema;
+  /** Whether OpenAI strict mode would accept the schema (reported, never fatal). */
+  strictReport: { compatible: boolean; problems: string[] };
+  readOnly: boolean;
+  source: 'builtin' | 'user' | 'dynamic';
+}
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, RegisteredTool>();
+
+  /** Register one tool; throws ToolRegistrationError listing every problem. */
+  register(
+    tool: ToolSpec | ToolDefinition<unknown, unknown>,
+    source: 'builtin' | 'user' | 'dynamic' = 'user',
+  ): RegisteredTool {
+    const spec = normalizeToolSpec(tool);
+    const problems: string[] = [];
+    if (this.tools.has(spec.name)) problems.push(`a tool named "${spec.name}" is already registered`);
+    if (source === 'dynamic' && PROTECTED_TOOL_NAMES.has(spec.name)) {
+      problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
+    }
+    problems.push(...lintToolSchema(spec.inputSchema));
+    let validate: Validator | undefined;
+    if (problems.length === 0) {
+      try {
+        validate = compileValidator(spec.inputSchema);
+      } catch (error) {
+        problems.push(`inputSchema does not compile: ${(error as Error).message}`);
+      }
+    }
+    if (problems.length > 0 || !validate) throw new ToolRegistrationError(spec.name, problems);
+
+    // A dynamic registration stays dynamic whatever its spec claims.
+    const effectiveSource = source === 'dynamic' ? 'dynamic' : (spec.source ?? source);
+    const entry: RegisteredTool = {
+      spec: { ...spec, source: effectiveSource },
+      validate,
+      providerSchema: forProvider(spec.inputSchema),
+      strictReport: openAIStrictReport(spec.inputSchema),
+      readOnly: spec.annotations?.readOnlyHint === true,
+      source: effectiveSource,
+    };
+    this.tools.set(spec.name, entry);
+    return entry;
+  }
+
+  /** Remove a dynamic tool (an MCP server went away). Built-in tools stay. */
+  unregister(name: string): boolean {
+    const entry = this.tools.get(name);
+    if (!entry || entry.source === 'builtin') return false;
+    return this.tools.delete(name);
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.tools.get(name);
+  }
+
+  list(): RegisteredTool[] {
+    return [...this.tools.values()];
+  }
+
+  /** Domains that have at least one registered tool. */
+  domains(): string[] {
+    const domains = new Set<string>();
+    for (const entry of this.tools.values()) if (entry.spec.domain) domains.add(entry.spec.domain);
+    return [...domains].sort();
+  }
+}

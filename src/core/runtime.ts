@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LIMITS, type ProjectionLimits } from '../output/project.js';
+import { OutputStore } from '../output/storage.js';
+import type { JsonSchema, PermissionEvaluator, ToolAnnotations, ToolSpec } from '../types/index.js';
+import type { ToolDefinition } from './define-tool.js';
+import { ToolRegistrationError } from './errors.js';
+import { EventBus } from './events.js';
+import { type RuntimeHooks, toHookLists } from './hooks.js';
+import { allowAllEvaluator } from './permission.js';
+import type { RuntimeEnv } from './pipeline.js';
+import { ToolRegistry } from './registry.js';
+import { requestToolsTool } from './request-tools.js';
+import { DEFAULT_RETRY_BUDGET, type RetryBudgetLimits } from './retry-budget.js';
+import { Turn, type TurnLimits } from './turn.js';
+
+export interface RuntimeOptions {
+  /** The directory tools work in (default: process.cwd()). */
+  workspace?: string;
+  /** Tools to register: defineTool results or raw specs (JSON Schema, zod v4, TypeBox, Standard Schema). */
+  tools?: Array<ToolSpec | ToolDefinition<unknown, unknown>>;
+  hooks?: RuntimeHooks;
+  /** The permission stage (default: allow everything). */
+  permission?: PermissionEvaluator;
+  /** Where full outputs and other state are kept (default: <workspace>/.handrail). */
+  stateDir?: string;
+  limits?: Partial<RuntimeLimits>;
+}
+
+export interface RuntimeLimits {
+  /** Raw arguments larger than this are refused before parsing (default 1 MiB). */
+  maxArgumentBytes: number;
+  /** Default per-call timeout (default 5 min); a tool may set its own. */
+  toolTimeoutMs: number;
+  /** How long an aborted tool may take to clean up before its result returns (default 2 s). */
+  abortGraceMs: number;
+  /** The model-visible output bound (default 32 KiB / 2,000 lines). */
+  output: ProjectionLimits;
+  /** Calls one turn may make (default 500). */
+  maxCallsPerTurn: number;
+  /** Read-only calls of a batch that run at once (default 8). */
+  batchConcurrency: number;
+  retryBudget: RetryBudgetLimits;
+}
+
+export const DEFAULT_RUNTIME_LIMITS: RuntimeLimits = {
+  maxArgumentBytes: 1024 * 1024,
+  toolTimeoutMs: 5 * 60 * 1000,
+  abortGraceMs: 2000,
+  output: DEFAULT_LIMITS,
+  maxCallsPerTurn: 500,
+  batchConcurrency: 8,
+  retryBudget: DEFAULT_RETRY_BUDGET,
+};
+
+export interface ToolDescription {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  domain?: string;
+  annotations?: ToolAnnotations;
+  source: 'builtin' | 'user' | 'dynamic';
+  /** Whether OpenAI strict mode would accept the schema as is. */
+  openAIStrict: { compatible: boolean; problems: string[] };
+}
+
+export interface PreflightIndex {
+  /** Tools visible in every turn. */
+  coreTools: string[];
+  /** Hidden-domain tools a preflight may choose from, by exact name. */
+  candidateTools: Array<{ name: string; domain: string; summary: string; mutation: boolean }>;
+}
+
+export interface Runtime {
+  readonly workspace: string;
+  readonly stateDir: string;
+  readonly events: EventBus;
+  beginTurn(opts?: { threadId?: string; turnId?: string; cwd?: string }): Turn;
+  registerTool(tool: ToolSpec | ToolDefinition<unknown, unknown>, opts?: { dynamic?: boolean }): void;
+  unregisterTool(name: string): boolean;
+  describeTools(): ToolDescription[];
+  preflightIndex(): PreflightIndex;
+  /** Read back a full output that was cut for the model (path as shown in the marker). */
+  readOutput(file: string, opts?: { offset?: number; length?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Create a runtime: the registry, the pipeline's environment and the event stream. */
+export function createRuntime(options: RuntimeOptions = {}): Runtime {
+  const workspace = canonicalDir(options.workspace ?? process.cwd());
+  const stateDir = path.resolve(workspace, options.stateDir ?? '.handrail');
+  const limits: RuntimeLimits = {
+    ...DEFAULT_RUNTIME_LIMITS,
+    ...options.limits,
+    output: { ...DEFAULT_RUNTIME_LIMITS.output, ...options.limits?.output },
+    retryBudget: { ...DEFAULT_RUNTIME_LIMITS.retryBudget, ...options.limits?.retryBudget },
+  };
+  const registry = new ToolRegistry();
+  const events = new EventBus();
+  let outputs: OutputStore | undefined;
+  const outputStore = () => {
+    outputs ??= new OutputStore({ dir: path.join(stateDir, 'outputs') });
+    return outputs;
+  };
+
+  registry.register(requestToolsTool(), 'builtin');
+  for (const tool of options.tools ?? []) {
+    const source = (tool as ToolSpec).source === 'builtin' ? 'builtin' : 'user';
+    registry.register(tool, source);
+  }
+
+  const env: RuntimeEnv = {
+    registry,
+    events,
+    hooks: toHookLists(options.hooks),
+    permission: options.permission ?? allowAllEvaluator,
+    projection: { limits: limits.output, outputs: outputStore, workspace },
+    maxArgumentBytes: limits.maxArgumentBytes,
+    toolTimeoutMs: limits.toolTimeoutMs,
+    abortGraceMs: limits.abortGraceMs,
+  };
+  const turnLimits: TurnLimits = {
+    maxCallsPerTurn: limits.maxCallsPerTurn,
+    batchConcurrency: limits.batchConcurrency,
+    retryBudget: limits.retryBudget,
+  };
+  const turns = new Set<Turn>();
+  let closed = false;
+
+  return {
+    workspace,
+    stateDir,
+    events,
+    beginTurn(opts = {}) {
+      if (closed) throw new Error('This handrail runtime is closed; create a new one.');
+      const turn = new Turn(
+        env,
+        {
+          threadId: opts.threadId ?? randomUUID(),
+          turnId: opts.turnId ?? randomUUID(),
+          workspace,
+          cwd: opts.cwd ? path.resolve(workspace, opts.cwd) : workspace,
+        },
+        turnLimits,
+        (ended) => turns.delete(ended),
+      );
+      turns.add(turn);
+      return turn;
+    },
+    registerTool(tool, opts = {}) {
+      if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
+      registry.register(tool, opts.dynamic ? 'dynamic' : 'user');
+    },
+    unregisterTool: (name) => registry.unregister(name),
+    describeTools() {
+      return registry.list().map((entry) => {
+        const description: ToolDescription = {
+          name: entry.spec.name,
+          description: entry.spec.description,
+          inputSchema: entry.providerSchema,
+          source: entry.source,
+          openAIStrict: entry.strictReport,
+        };
+        if (entry.spec.domain) description.domain = entry.spec.domain;
+        if (entry.spec.annotations) description.annotations = entry.spec.annotations;
+        return description;
+      });
+    },
+    preflightIndex() {
+      const index: PreflightIndex = { coreTools: [], candidateTools: [] };
+      const hasDomains = registry.domains().length > 0;
+      for (const entry of registry.list()) {
+        const { name, domain, description } = entry.spec;
+        if (domain) {
+          index.candidateTools.push({
+            name,
+            domain,
+            summary: summarize(description),
+            mutation: !entry.readOnly,
+          });
+        } else if (name !== 'request_tools' || hasDomains) index.coreTools.push(name);
+      }
+      return index;
+    },
+    readOutput(file, opts) {
+      return outputStore().read(path.resolve(workspace, file), opts);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...turns].map((turn) => turn.end()));
+      // Let the last events reach listeners before the stream ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      events.close();
+    },
+  };
+}
+
+/** The first sentence of a description, at most 120 characters. */
+function summarize(description: string): string {
+  const sentence = description.split(/(?<=[.!?])\s/)[0] ?? description;
+  return sentence.length > 120 ? `${sentence.slice(0, 119)}…` : sentence;
+}
+
+function canonicalDir(dir: string): string {
+  const resolved = path.resolve(dir);
+  try {
+    return realpathSync(resolved);
+  } catch {
+    return resolved;
+  }
+}

@@ -1,0 +1,30 @@
+// handrail's library API. Everything a user imports comes from here.
+export { defineTool, type InferArgs, TOOL_NAME_PATTERN, type ToolDefinition } from './core/define-tool.js';
+export { classifyThrown, outcomeFor, ToolError, ToolRegistrationError } from './core/errors.js';
+export { EventBus, EventIterator, type EventListener } from './core/events.js';
+export type {
+  AfterToolCallContext,
+  AfterToolCallHook,
+  AfterToolCallResult,
+  BeforeToolCallContext,
+  BeforeToolCallHook,
+  BeforeToolCallResult,
+  RuntimeHooks,
+  TurnInfo,
+} from './core/hooks.js';
+export { allowAllEvaluator, canonicalJson, payloadHash } from './core/permission.js';
+export type { CallOptions } from './core/pipeline.js';
+export { PROTECTED_TOOL_NAMES } from './core/registry.js';
+export { REQUEST_TOOLS } from './core/request-tools.js';
+export { DEFAULT_RETRY_BUDGET, type RetryBudgetLimits } from './core/retry-budget.js';
+export {
+  createRuntime,
+  DEFAULT_RUNTIME_LIMITS,
+  type PreflightIndex,
+  type Runtime,
+  type RuntimeLimits,
+  type RuntimeOptions,
+  type ToolDescription,
+} from './core/runtime.js';
+export type { RevealReport, Turn, VisibleTool } from './core/turn.js';
+export * from './types/index.js';

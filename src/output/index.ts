@@ -1,0 +1,11 @@
+// Output policies: what the model sees, what storage keeps, and what recovery gets.
+export { buildEvidence, type Evidence } from './evidence.js';
+export {
+  DEFAULT_LIMITS,
+  formatBytes,
+  type Projection,
+  type ProjectionLimits,
+  projectText,
+} from './project.js';
+export { stripTerminalControls } from './sanitize.js';
+export { OutputStore, type OutputStoreOptions, type ReadWindow, type SavedOutput } from './storage.js';

@@ -1,0 +1,131 @@
+// Raw tool-call arguments (JSON text or an object from the provider SDK) → a plain object, or a
+// message the model can act on. Runs before any schema work, on every call.
+
+import { findForbiddenKey } from './keys.js';
+import { jsonTypeOf } from './pointer.js';
+
+/** What a repair changed, where (JSON pointer) and why, in a short phrase for logs and the timeline. */
+export interface Repair {
+  path: string;
+  kind: RepairKind;
+  note: string;
+}
+
+/** The kinds of argument repair handrail performs. */
+export type RepairKind =
+  | 'empty_arguments'
+  | 'json_string_decoded'
+  | 'double_encoded'
+  | 'stringified_json'
+  | 'string_to_number'
+  | 'string_to_boolean'
+  | 'null_removed';
+
+/** Decoded arguments with the repairs made, or the reason they cannot be used. */
+export type DecodeResult =
+  | { ok: true; value: Record<string, unknown>; repairs: Repair[] }
+  | { ok: false; message: string };
+
+// Characters that can spell a forbidden key in JSON text: the key itself, or a \u escape hiding it.
+const SUSPECT = /__proto__|prototype|\\u/;
+
+/** Decode raw arguments: parse JSON text (once more if double-encoded), bound the size, reject `__proto__`. */
+export function decodeArguments(raw: unknown, opts: { maxBytes: number }): DecodeResult {
+  if (raw === undefined || raw === null || raw === '') return empty();
+  if (typeof raw === 'string') return decodeString(raw, opts.maxBytes);
+  if (typeof raw !== 'object' || Array.isArray(raw) || !isPlainObject(raw)) return notAnObject(raw);
+  // Provider SDKs may hand over an object; it must meet the same limits as text would.
+  let text: string;
+  try {
+    text = JSON.stringify(raw);
+  } catch (err) {
+    return { ok: false, message: `arguments are not plain JSON: ${errorMessage(err)}` };
+  }
+  const tooBig = checkSize(text, opts.maxBytes);
+  if (tooBig) return { ok: false, message: tooBig };
+  const forbidden = forbiddenMessage(raw);
+  if (forbidden) return { ok: false, message: forbidden };
+  return { ok: true, value: raw as Record<string, unknown>, repairs: [] };
+}
+
+function decodeString(text: string, maxBytes: number): DecodeResult {
+  // Size first: parsing a huge payload is the cost the limit exists to avoid.
+  const tooBig = checkSize(text, maxBytes);
+  if (tooBig) return { ok: false, message: tooBig };
+  // Malformed JSON is reported, never "fixed": a truncated model output patched into valid JSON would
+  // run a partial write (half a file, a cut-off command) as if it were what the model meant.
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    if (text.trim() === '') return empty();
+    return { ok: false, message: `arguments are not valid JSON: ${errorMessage(err)}` };
+  }
+  const repairs: Repair[] = [];
+  // Some providers and proxies JSON-encode the arguments string a second time.
+  if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return notAnObject(value);
+    }
+    repairs.push({
+      path: '',
+      kind: 'double_encoded',
+      note: 'arguments were JSON-encoded twice; decoded again',
+    });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return notAnObject(value);
+  if (SUSPECT.test(text) || repairs.length > 0) {
+    const forbidden = forbiddenMessage(value);
+    if (forbidden) return { ok: false, message: forbidden };
+  }
+  return { ok: true, value: value as Record<string, unknown>, repairs };
+}
+
+function empty(): DecodeResult {
+  return {
+    ok: true,
+    value: {},
+    repairs: [{ path: '', kind: 'empty_arguments', note: 'no arguments were sent; using {}' }],
+  };
+}
+
+function checkSize(text: string, maxBytes: number): string | null {
+  // A UTF-16 code unit is 1 to 3 UTF-8 bytes: only count bytes when the length alone cannot decide.
+  if (text.length * 3 <= maxBytes) return null;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= maxBytes) return null;
+  return `arguments are ${formatBytes(bytes)}, over the ${formatBytes(maxBytes)} limit; send smaller pieces (for example write the file in parts)`;
+}
+
+function forbiddenMessage(value: unknown): string | null {
+  let found: ReturnType<typeof findForbiddenKey>;
+  try {
+    found = findForbiddenKey(value);
+  } catch {
+    return 'arguments are nested too deeply';
+  }
+  if (!found) return null;
+  const where = found.path === '' ? 'the top level' : found.path;
+  return `arguments contain the forbidden key "${found.key}" at ${where}`;
+}
+
+function notAnObject(value: unknown): DecodeResult {
+  return { ok: false, message: `arguments must be a JSON object (got ${jsonTypeOf(value)})` };
+}
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

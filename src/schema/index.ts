@@ -1,0 +1,18 @@
+// The schema module: input schema conversion, argument decoding and repair, validation, lint.
+
+export { type DecodeResult, decodeArguments, type Repair, type RepairKind } from './decode.js';
+export { lintToolSchema, openAIStrictReport } from './lint.js';
+export {
+  forProvider,
+  SchemaError,
+  type StandardOutcome,
+  type StandardValidate,
+  toJsonSchema,
+} from './normalize.js';
+export { repairArguments } from './repair.js';
+export {
+  compileValidator,
+  formatValidationMessage,
+  type ValidationProblem,
+  type Validator,
+} from './validator.js';

@@ -1,0 +1,243 @@
+// The shared vocabulary of handrail. This module imports nothing: every other module depends on it.
+
+/** A JSON Schema object (draft-07 or 2020-12). */
+export type JsonSchema = { [key: string]: unknown };
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+// ---------------------------------------------------------------------------------------------------------
+// Tool calls and results
+// ---------------------------------------------------------------------------------------------------------
+
+/** A raw tool call as a provider hands it over. `arguments` may be a JSON string or an object. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments?: unknown;
+}
+
+export type TextContent = { type: 'text'; text: string };
+export type ImageContent = { type: 'image'; data: string; mimeType: string };
+export type ToolContent = TextContent | ImageContent;
+
+export type OutcomeStatus = 'ok' | 'partial' | 'recoverable' | 'fatal';
+
+export const ERROR_CLASSES = [
+  'unknown_tool',
+  'not_visible',
+  'invalid_arguments',
+  'blocked',
+  'permission_denied',
+  'approval_denied',
+  'rate_limited',
+  'timeout',
+  'cancelled',
+  'not_found',
+  'conflict',
+  'io_error',
+  'network_error',
+  'sandbox_violation',
+  'tool_error',
+  'internal',
+] as const;
+export type ErrorClass = (typeof ERROR_CLASSES)[number];
+
+export interface ToolOutcome {
+  status: OutcomeStatus;
+  errorClass?: ErrorClass;
+  /** What the agent should do next, in words. */
+  hint?: string;
+}
+
+export interface ToolResult<TDetails = Record<string, unknown>> {
+  callId: string;
+  name: string;
+  isError: boolean;
+  content: ToolContent[];
+  details?: TDetails;
+  outcome: ToolOutcome;
+  /** Set by a tool or an afterToolCall hook: the agent loop should stop after this batch. */
+  terminate?: boolean;
+}
+
+/** What a tool's `execute` may return: plain text, content parts, or a partial result. */
+export type ToolReturn =
+  | string
+  | ToolContent[]
+  | {
+      content: ToolContent[] | string;
+      details?: Record<string, unknown>;
+      isError?: boolean;
+      outcome?: Partial<ToolOutcome>;
+      terminate?: boolean;
+    };
+
+/** A streaming progress update from a running tool. */
+export type ToolUpdate = string | { content?: ToolContent[] | string; details?: Record<string, unknown> };
+
+// ---------------------------------------------------------------------------------------------------------
+// Permissions (the evaluator is pluggable; the permissions module fills it in)
+// ---------------------------------------------------------------------------------------------------------
+
+export const ACTION_KINDS = [
+  'file_read',
+  'file_write',
+  'shell_command',
+  'network',
+  'mcp_read',
+  'mcp_write_or_unknown',
+  'dynamic_skill_tool',
+  'computer_use',
+  'task_subagent',
+  'memory_write',
+  'internal',
+  'unknown',
+] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+export interface PermissionIntent {
+  action: ActionKind;
+  /** A normalized map: tool, operation, canonical paths, argv, URL origin, payload hash, ... */
+  scope: Record<string, unknown>;
+  /** One line a human can approve or deny. */
+  summary: string;
+}
+
+export type PermissionBehavior = 'allow' | 'ask' | 'deny';
+
+export interface PermissionDecision {
+  behavior: PermissionBehavior;
+  /** Shown to the model when the call is refused. */
+  reason?: string;
+  /** The rule and layer that decided, for the audit trail. */
+  rule?: string;
+  layer?: string;
+  /** When `deny` comes from a human rather than a rule. */
+  errorClass?: 'permission_denied' | 'approval_denied' | 'rate_limited';
+}
+
+export interface PermissionContext {
+  threadId: string;
+  turnId: string;
+  workspace: string;
+  call: { id: string; name: string; arguments: Record<string, unknown> };
+  tool: ToolSpec;
+  signal: AbortSignal;
+}
+
+export interface PermissionEvaluator {
+  /** Decide allow / deny, or resolve `ask` with an approver, before any side effect. */
+  evaluate(
+    intent: PermissionIntent,
+    ctx: PermissionContext,
+  ): PermissionDecision | Promise<PermissionDecision>;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Tools
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ToolAnnotations {
+  /** The tool does not change its environment. Read-only calls in a batch run concurrently. */
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  title?: string;
+}
+
+export type ApprovalRequirement = 'never' | 'unless_auto_approved' | 'always';
+
+export interface OutputPolicy {
+  /** Bytes of text the model sees (default 32 KiB). */
+  maxBytes?: number;
+  /** Lines of text the model sees (default 2,000). */
+  maxLines?: number;
+  /** Keep the full output in the state directory when the model's view is cut (default 'full'). */
+  storage?: 'full' | 'none';
+}
+
+export interface RateLimit {
+  perMinute?: number;
+  perHour?: number;
+}
+
+export interface ToolContext {
+  callId: string;
+  toolName: string;
+  threadId: string;
+  turnId: string;
+  workspace: string;
+  cwd: string;
+  /** Aborted when the caller aborts, the tool's timeout passes, or the turn ends. */
+  signal: AbortSignal;
+  /** Stream progress; becomes `tool/call/progress` events and the caller's onUpdate. */
+  onUpdate: (update: ToolUpdate) => void;
+  /** The turn's capabilities (file, network, process checkers); filled in by later modules. */
+  capabilities: Record<string, unknown>;
+  /** Turn-scoped state for this tool, shared between its calls in one turn. */
+  turnState: Map<string, unknown>;
+}
+
+/**
+ * A normalized tool. `inputSchema` is always JSON Schema here; `defineTool` converts zod, TypeBox and
+ * Standard Schema input.
+ */
+export interface ToolSpec<TArgs = Record<string, unknown>> {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  // Method syntax on purpose: parameters stay bivariant, so a ToolSpec<{ path: string }> is a ToolSpec.
+  execute(args: TArgs, ctx: ToolContext): ToolReturn | Promise<ToolReturn>;
+  /** Lazy domain (memory, task, ...). Absent: always visible. */
+  domain?: string;
+  annotations?: ToolAnnotations;
+  /** Turn a call into a permission intent. Default: `unknown`, or `internal` for read-only tools. */
+  classify?(
+    args: TArgs,
+    ctx: { workspace: string; cwd: string },
+  ): Omit<PermissionIntent, 'scope'> & {
+    scope?: Record<string, unknown>;
+  };
+  approval?: ApprovalRequirement | { bivarianceHack(args: TArgs): ApprovalRequirement }['bivarianceHack'];
+  rateLimit?: RateLimit;
+  outputPolicy?: OutputPolicy;
+  /** Tool-specific argument repair; runs after JSON decoding and before generic repair and validation. */
+  prepareArguments?: (args: unknown) => unknown;
+  /** Per-call timeout in ms (default: the runtime's `toolTimeoutMs`). */
+  timeoutMs?: number;
+  /** Where the tool came from; built-in (protected) names cannot be shadowed by dynamic tools. */
+  source?: 'builtin' | 'user' | 'dynamic';
+  /** Standard Schema validator kept from zod and friends: refinements and transforms run after ajv. */
+  standardValidate?: (value: unknown) => StandardOutcome | Promise<StandardOutcome>;
+}
+
+/** The result of a Standard Schema validator, reduced to what the pipeline needs. */
+export type StandardOutcome = { ok: true; value: unknown } | { ok: false; issues: string[] };
+
+// ---------------------------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------------------------
+
+export type HandrailEventType =
+  | 'tool/call/started'
+  | 'tool/call/progress'
+  | 'tool/call/completed'
+  | 'tool/visibility/changed'
+  | 'turn/started'
+  | 'turn/ended'
+  | 'turn/permission/decided'
+  | 'turn/permission/request/opened'
+  | 'turn/permission/request/resolved';
+
+export interface HandrailEvent {
+  type: HandrailEventType;
+  /** Monotonic sequence number within the runtime. */
+  seq: number;
+  /** Milliseconds since the epoch. */
+  ts: number;
+  threadId: string;
+  turnId: string;
+  callId?: string;
+  payload: Record<string, unknown>;
+}
