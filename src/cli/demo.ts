@@ -89,12 +89,20 @@ function render(call: ToolCall, result: ToolResult): string {
   const text = result.content
     .map((part) => (part.type === 'text' ? part.text : `[image ${part.mimeType}]`))
     .join('\n');
-  const shown = text.length > 600 ? `${text.slice(0, 300)}\n  …\n${text.slice(-260)}` : text;
+  const shown = abbreviate(text);
   const outcome = [result.outcome.status, result.outcome.errorClass].filter(Boolean).join(' / ');
   const repairs = Array.isArray(result.details?.repairs)
     ? ` (repaired: ${(result.details.repairs as Array<{ note: string }>).map((r) => r.note).join('; ')})`
     : '';
   return `→ ${call.name}(${args})\n← [${outcome}]${repairs}\n${indent(shown)}\n\n`;
+}
+
+/** Long results: their first and last lines around the truncation marker, so the marker shows. */
+function abbreviate(text: string): string {
+  const lines = text.split('\n');
+  if (lines.length <= 12) return text;
+  const marker = lines.find((line) => line.startsWith('[... ')) ?? `(${lines.length} lines)`;
+  return [...lines.slice(0, 4), '⋮', marker, '⋮', ...lines.slice(-3)].join('\n');
 }
 
 function indent(text: string): string {

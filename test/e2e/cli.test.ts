@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = path.join(root, 'dist', 'cli', 'main.js');
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
+
+describe('handrail command', () => {
+  it('demo shows what the model sees for each scripted call', () => {
+    const { status, stdout } = run('demo');
+    expect(status).toBe(0);
+    expect(stdout).toContain('Unknown tool "count_wrds". Did you mean "count_words"?');
+    expect(stdout).toContain(
+      'Invalid arguments for count_words: /limit must be integer (got "abc"); /text is required.',
+    );
+    expect(stdout).toContain('(repaired: /limit: string "2" → number 2)');
+    expect(stdout).toContain('Deleting everything is not allowed in the demo.');
+    expect(stdout).toMatch(
+      /\[\.\.\. [\d,]+ lines \([\d.]+ [KM]iB\) omitted: showing the first [\d,]+ and last [\d,]+ of 100,000 lines\. Full output: /,
+    );
+  });
+
+  it('prints help and version, and refuses unknown commands with exit 2', () => {
+    expect(run('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('handrail demo') });
+    expect(run('--version').stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const unknown = run('serv');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "serv"');
+  });
+});
