@@ -1,24 +1,18 @@
 import { createHash } from 'node:crypto';
-import { decodeArguments, formatValidationMessage, type Repair, repairArguments } from '../schema/index.js';
-import type {
-  ErrorClass,
-  PermissionEvaluator,
-  PermissionIntent,
-  ToolCall,
-  ToolContent,
-  ToolResult,
-  ToolUpdate,
-} from '../types/index.js';
-import { errorResult, outcomeFor } from './errors.js';
+import { decodeArguments, type Repair, repairArguments } from '../schema/index.js';
+import type { PermissionEvaluator, ToolCall, ToolContent, ToolResult, ToolUpdate } from '../types/index.js';
+import { checkArguments, isPlainObject } from './argument-checks.js';
+import { errorResult } from './errors.js';
 import type { EventBus } from './events.js';
 import { executeTool } from './execute.js';
 import type { HookCall, HookLists, ResultPatch, TurnInfo } from './hooks.js';
-import { classifyCall } from './permission.js';
-import { evidenceFor, type ProjectionEnv, type ProjectionInfo, projectResult } from './project-result.js';
+import { checkPermission } from './permission-stage.js';
+import { type ProjectionEnv, type ProjectionInfo, projectResult } from './project-result.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
+import { applyPatch, attachDetails, previewArguments, timelineView } from './result-views.js';
 import type { RetryBudget } from './retry-budget.js';
-import { suggestNames } from './suggest.js';
-import { normalizeUpdate, outcomeOf, toContent } from './tool-return.js';
+import { notVisible, unknownTool } from './route-errors.js';
+import { normalizeUpdate } from './tool-return.js';
 
 /** What the pipeline needs from the runtime. */
 export interface RuntimeEnv {
@@ -58,9 +52,6 @@ export interface CallOptions {
     details?: Record<string, unknown>;
   }) => void;
 }
-
-/** Preview of raw arguments for the started event: objects by reference, long strings cut. */
-const EVENT_ARGUMENT_PREVIEW = 4096;
 
 /**
  * One call, end to end (DESIGN §1): route → decode/repair → validate → classify → permission →
@@ -173,7 +164,10 @@ async function stages(
 
   // 1. Route.
   const entry = runtime.registry.get(call.name);
-  if (!entry) return { result: unknownTool(runtime, turn, call), repairs };
+  if (!entry) {
+    const hidden = runtime.registry.list().filter((e) => !turn.isVisible(e));
+    return { result: unknownTool(call, turn.visibleNames(), hidden), repairs };
+  }
   if (!turn.isVisible(entry)) return { result: notVisible(call, entry), entry, repairs };
   const spec = entry.spec;
 
@@ -207,12 +201,13 @@ async function stages(
   args = repaired.value;
 
   // 3. Validate (ajv, then the Standard Schema's own refinements and transforms).
-  const validated = await validate(entry, call, args);
+  const validated = await checkArguments(entry, call, args);
   if ('error' in validated) return { result: validated.error, entry, repairs, args };
   args = validated.args;
 
   // 5. Permission.
-  const denied = await checkPermission(runtime, turn, entry, call, args, opts);
+  const signal = opts.signal ?? turn.signal;
+  const denied = await checkPermission(runtime.permission, turn.info, signal, entry, call, args);
   if (denied) return { result: denied, entry, repairs, args };
 
   // 6. beforeToolCall hooks: may block, or replace arguments (then validated and permission-checked again).
@@ -224,7 +219,7 @@ async function stages(
         call: hookCall,
         tool: spec,
         turn: turn.info,
-        signal: opts.signal ?? turn.signal,
+        signal,
       });
     } catch (error) {
       const message = `${call.name} was blocked: a beforeToolCall hook failed (${(error as Error)?.message ?? error}).`;
@@ -236,14 +231,21 @@ async function stages(
       return { result: errorResult(call, 'blocked', reason), entry, repairs, args };
     }
     if ('arguments' in verdict && verdict.arguments !== undefined) {
-      const again = await validate(
+      const again = await checkArguments(
         entry,
         call,
         verdict.arguments as Record<string, unknown>,
         'after a beforeToolCall hook',
       );
       if ('error' in again) return { result: again.error, entry, repairs, args };
-      const deniedAgain = await checkPermission(runtime, turn, entry, call, again.args, opts);
+      const deniedAgain = await checkPermission(
+        runtime.permission,
+        turn.info,
+        signal,
+        entry,
+        call,
+        again.args,
+      );
       if (deniedAgain) return { result: deniedAgain, entry, repairs, args: again.args };
       args = again.args;
       hookCall.arguments = args;
@@ -300,175 +302,6 @@ async function stages(
   return { result, entry, repairs, args };
 }
 
-async function validate(
-  entry: RegisteredTool,
-  call: { id: string; name: string },
-  args: Record<string, unknown>,
-  when?: string,
-): Promise<{ args: Record<string, unknown> } | { error: ToolResult }> {
-  const name = when ? `${call.name} (${when})` : call.name;
-  if (!isPlainObject(args)) {
-    return {
-      error: errorResult(
-        call,
-        'invalid_arguments',
-        `Invalid arguments for ${name}: arguments must be a JSON object.`,
-      ),
-    };
-  }
-  const problems = entry.validate(args);
-  if (problems)
-    return { error: errorResult(call, 'invalid_arguments', formatValidationMessage(name, problems)) };
-  const standard = entry.spec.standardValidate;
-  if (!standard) return { args };
-  let outcome: Awaited<ReturnType<typeof standard>>;
-  try {
-    outcome = await standard(args);
-  } catch (error) {
-    // A validator that throws is a bug in the tool's schema, not a mistake the model can fix.
-    return {
-      error: errorResult(
-        call,
-        'tool_error',
-        `The input schema of ${name} failed while checking the arguments: ${(error as Error)?.message ?? error}`,
-      ),
-    };
-  }
-  if (!outcome.ok) {
-    const message = `Invalid arguments for ${name}: ${outcome.issues.join('; ')}.`;
-    return { error: errorResult(call, 'invalid_arguments', message) };
-  }
-  return { args: isPlainObject(outcome.value) ? outcome.value : args };
-}
-
-async function checkPermission(
-  runtime: RuntimeEnv,
-  turn: TurnEnv,
-  entry: RegisteredTool,
-  call: { id: string; name: string },
-  args: Record<string, unknown>,
-  opts: CallOptions,
-): Promise<ToolResult | undefined> {
-  let intent: PermissionIntent;
-  try {
-    intent = classifyCall(entry.spec, args, turn.info);
-  } catch {
-    // A call that cannot be classified is `unknown`, the most guarded kind.
-    intent = { action: 'unknown', scope: { tool: call.name }, summary: call.name };
-  }
-  let decision: Awaited<ReturnType<PermissionEvaluator['evaluate']>>;
-  try {
-    decision = await runtime.permission.evaluate(intent, {
-      threadId: turn.info.threadId,
-      turnId: turn.info.turnId,
-      workspace: turn.info.workspace,
-      call: { id: call.id, name: call.name, arguments: args },
-      tool: entry.spec,
-      signal: opts.signal ?? turn.signal,
-    });
-  } catch (error) {
-    // Fail closed: an evaluator that breaks denies.
-    return errorResult(
-      call,
-      'permission_denied',
-      `${call.name} was denied: the permission check failed (${(error as Error)?.message ?? error}).`,
-    );
-  }
-  if (decision.behavior === 'allow') return undefined;
-  const errorClass: ErrorClass = decision.errorClass ?? 'permission_denied';
-  const reason =
-    decision.reason ??
-    `${call.name} is not allowed by the current permission profile${decision.rule ? ` (rule ${decision.rule})` : ''}.`;
-  return errorResult(call, errorClass, reason, { details: { permission: { ...decision } } });
-}
-
-function unknownTool(runtime: RuntimeEnv, turn: TurnEnv, call: { id: string; name: string }): ToolResult {
-  const visible = turn.visibleNames();
-  const close = suggestNames(call.name, visible);
-  const hidden = runtime.registry.list().filter((e) => !turn.isVisible(e));
-  const closeHidden = suggestNames(
-    call.name,
-    hidden.map((e) => e.spec.name),
-    1,
-  );
-  let message = `Unknown tool "${call.name}".`;
-  if (close.length > 0) message += ` Did you mean ${close.map((n) => `"${n}"`).join(' or ')}?`;
-  else if (closeHidden.length > 0) {
-    const target = runtime.registry.get(closeHidden[0]!)!;
-    message += ` Did you mean "${target.spec.name}"? It is in the "${target.spec.domain}" domain: call request_tools with {"domains":["${target.spec.domain}"]} to reveal it.`;
-  }
-  message += ` Available tools: ${listNames(visible)}.`;
-  return errorResult(call, 'unknown_tool', message);
-}
-
-function notVisible(call: { id: string; name: string }, entry: RegisteredTool): ToolResult {
-  const domain = entry.spec.domain ?? 'unknown';
-  return errorResult(
-    call,
-    'not_visible',
-    `Tool "${call.name}" is not available yet: it belongs to the "${domain}" domain. Call request_tools with {"domains":["${domain}"]} to reveal it, then call it again.`,
-  );
-}
-
-function applyPatch(result: ToolResult, patch: ResultPatch): ToolResult {
-  const next: ToolResult = { ...result };
-  if (patch.content !== undefined) next.content = toContent(patch.content);
-  if (patch.details !== undefined) next.details = patch.details;
-  if (patch.terminate !== undefined) next.terminate = patch.terminate;
-  if (patch.isError !== undefined && patch.isError !== result.isError) {
-    next.isError = patch.isError;
-    next.outcome = outcomeOf(patch.isError, patch.outcome);
-  } else if (patch.outcome) {
-    next.outcome = next.isError
-      ? outcomeFor(patch.outcome.errorClass ?? result.outcome.errorClass ?? 'tool_error', patch.outcome)
-      : outcomeOf(false, patch.outcome);
-  }
-  return next;
-}
-
-/** Pipeline facts go beside the tool's own details: repairs, projection and recovery evidence. */
-function attachDetails(result: ToolResult, repairs: Repair[], projection: ProjectionInfo | undefined): void {
-  if (repairs.length === 0 && !projection && !result.isError) return;
-  const details: Record<string, unknown> = isPlainObject(result.details)
-    ? { ...result.details }
-    : result.details === undefined
-      ? {}
-      : { value: result.details };
-  if (repairs.length > 0) details.repairs = repairs;
-  if (projection) details.projection = projection;
-  if (result.isError) details.evidence = evidenceFor(result);
-  result.details = details;
-}
-
-function timelineView(
-  result: ToolResult,
-  durationMs: number,
-  repairs: Repair[],
-  projection: ProjectionInfo | undefined,
-): Record<string, unknown> {
-  const first = result.content.find((part) => part.type === 'text');
-  const view: Record<string, unknown> = {
-    name: result.name,
-    status: result.outcome.status,
-    isError: result.isError,
-    durationMs: Math.round(durationMs * 1000) / 1000,
-    preview: first?.type === 'text' ? first.text.slice(0, 500) : '',
-  };
-  if (result.outcome.errorClass) view.errorClass = result.outcome.errorClass;
-  if (repairs.length > 0) view.repairs = repairs.length;
-  if (projection) view.projection = projection;
-  if (result.isError && result.details) view.evidence = result.details.evidence;
-  if (result.terminate) view.terminate = true;
-  return view;
-}
-
-function previewArguments(raw: unknown): unknown {
-  if (typeof raw === 'string' && raw.length > EVENT_ARGUMENT_PREVIEW) {
-    return `${raw.slice(0, EVENT_ARGUMENT_PREVIEW)}… (${raw.length} characters)`;
-  }
-  return raw;
-}
-
 /** Key for "the same failing call": tool name plus a hash of its arguments. */
 function failureKey(name: string, args: unknown): string {
   let text: string;
@@ -478,15 +311,4 @@ function failureKey(name: string, args: unknown): string {
     text = String(args);
   }
   return `${name}\u0000${text.length > 128 ? createHash('sha256').update(text).digest('hex') : text}`;
-}
-
-function listNames(names: string[]): string {
-  const sorted = [...names].sort();
-  return sorted.length > 30
-    ? `${sorted.slice(0, 30).join(', ')}, … (${sorted.length} in all)`
-    : sorted.join(', ') || '(none)';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
