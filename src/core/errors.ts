@@ -102,6 +102,9 @@ export function errorResult(
 
 const NODE_ERROR_CLASSES: Record<string, ErrorClass> = {
   ENOENT: 'not_found',
+  EHANDRAILRACE: 'conflict',
+  EFBIG: 'io_error',
+  ELOOP: 'io_error',
   ENOTDIR: 'not_found',
   EISDIR: 'io_error',
   EACCES: 'io_error',

@@ -3,6 +3,9 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LIMITS, type ProjectionLimits } from '../output/project.js';
 import { OutputStore } from '../output/storage.js';
+import { createFileAccess } from '../sandbox/file-policy.js';
+import type { FileRoot } from '../sandbox/file-policy-types.js';
+import { FileLocks } from '../sandbox/file-versions.js';
 import type { JsonSchema, PermissionEvaluator, ToolAnnotations, ToolSpec } from '../types/index.js';
 import type { ToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
@@ -25,6 +28,12 @@ export interface RuntimeOptions {
   permission?: PermissionEvaluator;
   /** Where full outputs and other state are kept (default: <workspace>/.handrail). */
   stateDir?: string;
+  /** Directories file tools may use (default: the workspace, writable). */
+  roots?: FileRoot[];
+  /** Globs file tools never read (canonical absolute paths, or paths relative to a root). */
+  denyRead?: string[];
+  /** Extra protected globs, read-only even inside writable roots (on top of the built-in list). */
+  protectedPaths?: string[];
   limits?: Partial<RuntimeLimits>;
 }
 
@@ -125,6 +134,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     batchConcurrency: limits.batchConcurrency,
     retryBudget: limits.retryBudget,
   };
+  const roots: FileRoot[] = options.roots ?? [{ path: workspace, access: 'write' }];
+  const fileLocks = new FileLocks();
   const turns = new Set<Turn>();
   let closed = false;
 
@@ -134,15 +145,23 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     events,
     beginTurn(opts = {}) {
       if (closed) throw new Error('This handrail runtime is closed; create a new one.');
+      const files = createFileAccess({
+        roots,
+        cwd: opts.cwd ? path.resolve(workspace, opts.cwd) : workspace,
+        stateDir,
+        ...(options.denyRead ? { denyRead: options.denyRead } : {}),
+        ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+      });
       const turn = new Turn(
         env,
         {
           threadId: opts.threadId ?? randomUUID(),
           turnId: opts.turnId ?? randomUUID(),
           workspace,
-          cwd: opts.cwd ? path.resolve(workspace, opts.cwd) : workspace,
+          cwd: files.cwd,
         },
         turnLimits,
+        { files, fileLocks },
         (ended) => turns.delete(ended),
       );
       turns.add(turn);

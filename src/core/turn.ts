@@ -1,3 +1,4 @@
+import { FileVersions } from '../sandbox/file-versions.js';
 import type { JsonSchema, ToolCall, ToolResult } from '../types/index.js';
 import { runBatch } from './batch.js';
 import type { TurnInfo } from './hooks.js';
@@ -48,6 +49,8 @@ export class Turn {
     private readonly runtime: RuntimeEnv,
     info: TurnInfo,
     private readonly limits: TurnLimits,
+    /** Capabilities the runtime hands this turn (file access, shared file locks). */
+    capabilities: Record<string, unknown>,
     private readonly onEnd: (turn: Turn) => void,
   ) {
     this.threadId = info.threadId;
@@ -71,7 +74,7 @@ export class Turn {
       },
       admitCall: () => ++this.callCount <= limits.maxCallsPerTurn,
       maxCalls: limits.maxCallsPerTurn,
-      capabilities: { visibility },
+      capabilities: { ...capabilities, visibility, fileVersions: new FileVersions() },
     };
     runtime.events.emit(
       'turn/started',

@@ -1,0 +1,88 @@
+import { lstatSync, readlinkSync, realpathSync, type Stats, promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/** Symbolic links followed while resolving one path (the kernel's own limit is 40). */
+const MAX_LINK_HOPS = 40;
+
+export interface Canonical {
+  /** realpath of the target, or of its deepest existing ancestor plus the plain names below it. */
+  path: string;
+  exists: boolean;
+  /** lstat of the canonical target when it exists. */
+  stat?: Stats;
+  /** Whether any symbolic link was followed on the way. */
+  viaSymlink: boolean;
+}
+
+/**
+ * Canonicalize an absolute, lexically normalized path. Existing paths go through realpath; for a path that
+ * does not exist yet, the deepest existing ancestor is resolved and the missing names appended. A dangling
+ * symbolic link is followed by hand, so a write "to a new file" cannot create one outside the roots.
+ */
+export async function canonicalize(absolute: string, hops = 0): Promise<Canonical> {
+  try {
+    const real = await fs.realpath(absolute);
+    const stat = await fs.lstat(real);
+    return { path: real, exists: true, stat, viaSymlink: real !== absolute || hops > 0 };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  const missing: string[] = [];
+  let current = absolute;
+  for (;;) {
+    let stat: Stats | undefined;
+    try {
+      stat = await fs.lstat(current);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isSymbolicLink()) {
+      // A link whose target does not exist: resolve it ourselves and continue from its target.
+      if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
+      const target = path.resolve(path.dirname(current), await fs.readlink(current));
+      const next = await canonicalize(path.join(target, ...missing), hops + 1);
+      return { ...next, viaSymlink: true };
+    }
+    if (stat) {
+      const base = await fs.realpath(current);
+      return { path: path.join(base, ...missing), exists: false, viaSymlink: base !== current || hops > 0 };
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return { path: absolute, exists: false, viaSymlink: hops > 0 };
+    missing.unshift(path.basename(current));
+    current = parent;
+  }
+}
+
+/**
+ * The synchronous form, for permission classification (which runs before any I/O and must name the
+ * canonical paths a call will touch). Same rules as `canonicalize`.
+ */
+export function canonicalizeSync(absolute: string): string {
+  const missing: string[] = [];
+  let current = absolute;
+  for (let hops = 0; hops <= MAX_LINK_HOPS; ) {
+    try {
+      return path.join(realpathSync(current), ...missing);
+    } catch {
+      // fall through: not there (or a dangling link)
+    }
+    let stat: Stats | undefined;
+    try {
+      stat = lstatSync(current);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isSymbolicLink()) {
+      current = path.resolve(path.dirname(current), readlinkSync(current));
+      hops++;
+      continue;
+    }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    missing.unshift(path.basename(current));
+    current = parent;
+  }
+  return absolute;
+}

@@ -1,0 +1,170 @@
+import { realpathSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { canonicalize } from './canonical.js';
+import type {
+  CheckOptions,
+  FileAccess,
+  FileCheck,
+  FileDenialReason,
+  FileDenied,
+  FilePolicyConfig,
+  FileRoot,
+} from './file-policy-types.js';
+import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
+import { protectedMatcher } from './protected-paths.js';
+
+/**
+ * The file policy of a turn: roots with access modes, a cwd, deny-read globs and protected paths. Every
+ * decision is made on canonical paths; a denial says what is allowed instead.
+ */
+export function createFileAccess(config: FilePolicyConfig): FileAccess {
+  if (config.roots.length === 0) throw new Error('A file policy needs at least one root.');
+  const roots: FileRoot[] = config.roots.map((root) => ({ path: canonicalDir(root.path), access: root.access }));
+  const cwd = canonicalDir(config.cwd ?? roots[0]!.path);
+  if (!roots.some((root) => isWithin(cwd, root.path))) {
+    throw new Error(`The current directory ${cwd} is outside every root (${roots.map((r) => r.path).join(', ')}).`);
+  }
+  const writable = roots.filter((root) => root.access === 'write');
+  const isProtected = protectedMatcher(config.protectedPaths);
+  const stateDir = config.stateDir ? canonicalDir(config.stateDir) : undefined;
+  const denyGlobs = config.denyRead ?? [];
+  const denyMatch = denyGlobs.length > 0 ? picomatch(denyGlobs, { dot: true }) : undefined;
+
+  const display = (canonical: string): string => {
+    const rel = relativeInside(canonical, cwd);
+    return rel === undefined ? canonical : rel === '' ? '.' : rel;
+  };
+  const rootOf = (canonical: string, candidates: FileRoot[]): FileRoot | undefined => {
+    // The most specific root wins: a read-only root nested in a writable one stays read-only.
+    let best: FileRoot | undefined;
+    for (const root of roots) {
+      if (isWithin(canonical, root.path) && (!best || root.path.length > best.path.length)) best = root;
+    }
+    return best && candidates.includes(best) ? best : undefined;
+  };
+  const deniedRead = (canonical: string): string | undefined => {
+    if (!denyMatch) return undefined;
+    if (denyMatch(canonical)) return denyGlobs.find((g) => picomatch.isMatch(canonical, g, { dot: true }));
+    for (const root of roots) {
+      const rel = relativeInside(canonical, root.path);
+      if (rel && denyMatch(rel)) return denyGlobs.find((g) => picomatch.isMatch(rel, g, { dot: true }));
+    }
+    return undefined;
+  };
+  const protectedRule = (canonical: string): boolean => {
+    if (stateDir && isWithin(canonical, stateDir)) return true;
+    for (const root of writable) {
+      const rel = relativeInside(canonical, root.path);
+      if (rel && isProtected(rel)) return true;
+    }
+    return false;
+  };
+  const rootList = (list: FileRoot[]) => list.map((r) => r.path).join(', ') || 'none';
+  const where = ` Current directory: ${cwd}.`;
+
+  async function check(requested: string, mode: 'read' | 'write', opts: CheckOptions = {}): Promise<FileCheck> {
+    const verb = mode === 'read' ? 'read' : 'write';
+    const deny = (reason: FileDenialReason, message: string, canonical?: string): FileDenied => {
+      const denied: FileDenied = { ok: false, reason, message, requested };
+      if (canonical) denied.path = canonical;
+      return denied;
+    };
+    const syntax = pathSyntaxProblem(requested);
+    if (syntax) return deny(syntax.reason, `Cannot ${verb} this path: ${syntax.message}`);
+
+    const lexical = path.resolve(cwd, requested);
+    let resolved: Awaited<ReturnType<typeof canonicalize>>;
+    try {
+      resolved = await canonicalize(lexical);
+    } catch (error) {
+      return deny('invalid_path', `Cannot ${verb} ${requested}: ${(error as Error).message}.`);
+    }
+    const canonical = resolved.path;
+    const allowedRoots = mode === 'read' ? roots : writable;
+    const root = rootOf(canonical, allowedRoots);
+    if (!root) {
+      const escaped = resolved.viaSymlink && roots.some((r) => isWithin(lexical, r.path));
+      if (escaped) {
+        return deny(
+          'symlink_escape',
+          `Cannot ${verb} ${requested}: it goes through a symbolic link to ${canonical}, outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`,
+          canonical,
+        );
+      }
+      if (mode === 'write' && rootOf(canonical, roots)) {
+        return deny(
+          'write_requires_writable_root',
+          `Cannot write ${requested}: it is inside a read-only root; the writable roots are (${rootList(writable)}).${where}`,
+          canonical,
+        );
+      }
+      return deny(
+        'outside_roots',
+        `Cannot ${verb} ${canonical}: it is outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`,
+        canonical,
+      );
+    }
+    const denyRule = deniedRead(canonical);
+    if (denyRule) {
+      return deny('deny_read', `Cannot ${verb} ${display(canonical)}: it matches the deny-read rule "${denyRule}".`, canonical);
+    }
+    if (mode === 'write' && protectedRule(canonical)) {
+      return deny(
+        'protected_path',
+        `Cannot write ${display(canonical)}: it is a protected path (git metadata, shell startup files, editor, MCP and handrail configuration stay read-only, even inside writable roots).`,
+        canonical,
+      );
+    }
+    const kind = opts.kind ?? 'file';
+    if (resolved.exists && resolved.stat) {
+      const problem = kindProblem(resolved.stat, kind);
+      if (problem) return deny('not_regular_file', `Cannot ${verb} ${display(canonical)}: ${problem}.`, canonical);
+      if (mode === 'write' && resolved.stat.isFile() && resolved.stat.nlink > 1) {
+        return deny(
+          'hardlink',
+          `Cannot write ${display(canonical)}: it has ${resolved.stat.nlink} hard links, so writing it would also change a file elsewhere.`,
+          canonical,
+        );
+      }
+    }
+    const allowed: FileCheck = { ok: true, requested, path: canonical, display: display(canonical), root };
+    if (resolved.stat) allowed.stat = resolved.stat;
+    return allowed;
+  }
+
+  return {
+    cwd,
+    roots,
+    checkRead: (requested, opts) => check(requested, 'read', opts),
+    checkWrite: (requested, opts) => check(requested, 'write', opts),
+    isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
+    display,
+  };
+}
+
+function kindProblem(stat: Stats, kind: 'file' | 'directory' | 'any'): string | undefined {
+  if (kind === 'any' && (stat.isFile() || stat.isDirectory())) return undefined;
+  if (kind === 'file' && stat.isFile()) return undefined;
+  if (kind === 'directory' && stat.isDirectory()) return undefined;
+  if (stat.isDirectory()) return 'it is a directory, not a file';
+  if (stat.isFile()) return 'it is a file, not a directory';
+  return `it is ${describeSpecial(stat)}, not a regular file`;
+}
+
+function describeSpecial(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
+function canonicalDir(dir: string): string {
+  const resolved = path.resolve(dir);
+  try {
+    return realpathSync(resolved);
+  } catch {
+    return resolved;
+  }
+}

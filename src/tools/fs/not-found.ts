@@ -1,0 +1,54 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ToolError } from '../../core/errors.js';
+import { suggestNames } from '../../core/suggest.js';
+import type { FileAccess } from '../../sandbox/file-policy-types.js';
+
+/** Directory entries read to find look-alikes; a huge directory is not listed in full. */
+const MAX_SCANNED = 5000;
+
+/**
+ * A not-found error that gives the model something to work with: `File src/auth.ts not found — the
+ * directory has auth.old.ts and authz.ts`, or the nearest existing ancestor when the directory is missing.
+ */
+export async function notFound(files: FileAccess, canonicalPath: string, what: 'File' | 'Directory' | 'Path' = 'File') {
+  const shown = files.display(canonicalPath);
+  const dir = path.dirname(canonicalPath);
+  const base = path.basename(canonicalPath);
+  let names: string[] | undefined;
+  try {
+    if (files.isReadable(dir)) {
+      names = [];
+      const handle = await fs.opendir(dir);
+      for await (const entry of handle) {
+        names.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
+        if (names.length >= MAX_SCANNED) break;
+      }
+    }
+  } catch {
+    names = undefined;
+  }
+  let message: string;
+  if (names === undefined) {
+    message = `${what} ${shown} not found — its directory ${files.display(dir)} does not exist either.`;
+  } else {
+    const stem = base.replace(/\.[^.]+$/, '').toLowerCase();
+    const similar = new Set<string>(suggestNames(base, names, 5));
+    for (const name of names) {
+      if (similar.size >= 5) break;
+      if (stem.length >= 3 && name.toLowerCase().includes(stem)) similar.add(name);
+    }
+    const list = [...similar];
+    message =
+      list.length > 0
+        ? `${what} ${shown} not found — the directory has ${joinNames(list)}.`
+        : names.length === 0
+          ? `${what} ${shown} not found — the directory ${files.display(dir)} is empty.`
+          : `${what} ${shown} not found, and nothing in ${files.display(dir)} has a similar name.`;
+  }
+  return new ToolError('not_found', message, { hint: 'Check the path (list_dir or find_files can help), then retry.' });
+}
+
+function joinNames(names: string[]): string {
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
