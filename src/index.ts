@@ -12,6 +12,7 @@ export type {
   RuntimeHooks,
   TurnInfo,
 } from './core/hooks.js';
+export { DEFAULT_RUNTIME_LIMITS, type RuntimeLimits, resolveLimits } from './core/limits.js';
 export { allowAllEvaluator, canonicalJson, payloadHash } from './core/permission.js';
 export type { CallOptions } from './core/pipeline.js';
 export { PROTECTED_TOOL_NAMES } from './core/registry.js';
@@ -19,10 +20,8 @@ export { REQUEST_TOOLS } from './core/request-tools.js';
 export { DEFAULT_RETRY_BUDGET, type RetryBudgetLimits } from './core/retry-budget.js';
 export {
   createRuntime,
-  DEFAULT_RUNTIME_LIMITS,
   type PreflightIndex,
   type Runtime,
-  type RuntimeLimits,
   type RuntimeOptions,
   type ToolDescription,
 } from './core/runtime.js';

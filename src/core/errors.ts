@@ -72,14 +72,19 @@ const DEFAULT_OUTCOMES: Record<ErrorClass, ToolOutcome> = {
   internal: { status: 'fatal', hint: 'handrail failed internally; report this to the user.' },
 };
 
-/** The default outcome for an error class. */
+/** The default outcome for an error class; an unknown class becomes `tool_error`. */
 export function outcomeFor(errorClass: ErrorClass, override?: Partial<ToolOutcome>): ToolOutcome {
-  const base = DEFAULT_OUTCOMES[errorClass];
-  return {
-    status: override?.status ?? base.status,
-    errorClass,
-    hint: override?.hint ?? base.hint,
-  };
+  const known: ErrorClass = Object.hasOwn(DEFAULT_OUTCOMES, errorClass) ? errorClass : 'tool_error';
+  const base = DEFAULT_OUTCOMES[known];
+  // An error is never `ok` or `partial`, whatever a tool or hook claims.
+  const status =
+    override?.status === 'recoverable' || override?.status === 'fatal' ? override.status : base.status;
+  return { status, errorClass: known, hint: typeof override?.hint === 'string' ? override.hint : base.hint! };
+}
+
+/** Whether a value names a known error class. */
+export function isErrorClass(value: unknown): value is ErrorClass {
+  return typeof value === 'string' && Object.hasOwn(DEFAULT_OUTCOMES, value);
 }
 
 /** An error result with one text part. */

@@ -115,7 +115,8 @@ export class EventBus implements AsyncIterable<HandrailEvent> {
 export class EventIterator implements AsyncIterableIterator<HandrailEvent> {
   private queue: HandrailEvent[] = [];
   private head = 0;
-  private waiter: ((result: IteratorResult<HandrailEvent>) => void) | undefined;
+  /** Consumers waiting in next(), oldest first (overlapping next() calls each get their own event). */
+  private readonly waiters: Array<(result: IteratorResult<HandrailEvent>) => void> = [];
   private done = false;
   /** Events dropped because this consumer fell more than `bufferSize` behind. */
   dropped = 0;
@@ -127,10 +128,9 @@ export class EventIterator implements AsyncIterableIterator<HandrailEvent> {
 
   push(event: HandrailEvent): void {
     if (this.done) return;
-    if (this.waiter) {
-      const resolve = this.waiter;
-      this.waiter = undefined;
-      resolve({ value: event, done: false });
+    const waiter = this.waiters.shift();
+    if (waiter) {
+      waiter({ value: event, done: false });
       return;
     }
     this.queue.push(event);
@@ -152,7 +152,7 @@ export class EventIterator implements AsyncIterableIterator<HandrailEvent> {
     }
     if (this.done) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
-      this.waiter = resolve;
+      this.waiters.push(resolve);
     });
   }
 
@@ -165,11 +165,7 @@ export class EventIterator implements AsyncIterableIterator<HandrailEvent> {
     if (this.done) return;
     this.done = true;
     this.onFinish();
-    if (this.waiter) {
-      const resolve = this.waiter;
-      this.waiter = undefined;
-      resolve({ value: undefined, done: true });
-    }
+    for (const waiter of this.waiters.splice(0)) waiter({ value: undefined, done: true });
   }
 
   [Symbol.asyncIterator](): this {

@@ -1,5 +1,6 @@
 import type { ToolContext, ToolResult, ToolSpec } from '../types/index.js';
 import { classifyThrown, errorResult } from './errors.js';
+import { formatDuration, MAX_TIMER_MS } from './guard.js';
 import { resultFromReturn } from './tool-return.js';
 
 const ABORTED = Symbol('aborted');
@@ -40,8 +41,10 @@ export async function executeTool(
   }
   const onAbort = (event: Event) => abort('cancelled', (event.target as AbortSignal).reason);
   for (const signal of opts.signals) signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => abort('timeout'), opts.timeoutMs);
-  timer.unref?.();
+  const timer = Number.isFinite(opts.timeoutMs)
+    ? setTimeout(() => abort('timeout'), Math.min(Math.max(opts.timeoutMs, 1), MAX_TIMER_MS))
+    : undefined;
+  timer?.unref?.();
 
   let abortedPromise: Promise<typeof ABORTED> | undefined;
   const whenAborted = () =>
@@ -66,7 +69,7 @@ export async function executeTool(
     if (thrown.details !== undefined) extra.details = thrown.details;
     return errorResult(call, thrown.errorClass, thrown.message, extra);
   } finally {
-    clearTimeout(timer);
+    if (timer) clearTimeout(timer);
     for (const signal of opts.signals) signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -76,13 +79,9 @@ function abortedResult(call: { id: string; name: string }, kind: 'cancelled' | '
     ? errorResult(
         call,
         'timeout',
-        `${call.name} did not finish within ${formatMs(timeoutMs)} and was stopped.`,
+        `${call.name} did not finish within ${formatDuration(timeoutMs)} and was stopped.`,
       )
     : errorResult(call, 'cancelled', `${call.name} was cancelled before it finished.`);
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${+(ms / 1000).toFixed(1)} s` : `${ms} ms`;
 }
 
 function delay(ms: number): Promise<void> {

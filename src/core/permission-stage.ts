@@ -1,50 +1,76 @@
-import type { ErrorClass, PermissionEvaluator, PermissionIntent, ToolResult } from '../types/index.js';
-import { errorResult } from './errors.js';
+import type {
+  ErrorClass,
+  PermissionDecision,
+  PermissionEvaluator,
+  PermissionIntent,
+  ToolResult,
+} from '../types/index.js';
+import { errorResult, isErrorClass } from './errors.js';
+import { formatDuration, guardStage } from './guard.js';
 import type { TurnInfo } from './hooks.js';
 import { classifyCall } from './permission.js';
 import type { RegisteredTool } from './registry.js';
 
 /**
  * Classify a call and ask the evaluator. Returns an error result when the call may not run, nothing when it
- * may. Fails closed: a classifier that throws makes the call `unknown`, an evaluator that throws denies.
+ * may. Fails closed: a classifier that throws makes the call `unknown`; an evaluator that throws, hangs past
+ * its deadline or answers nonsense denies.
  */
 export async function checkPermission(
   evaluator: PermissionEvaluator,
   turn: TurnInfo,
-  signal: AbortSignal,
   entry: RegisteredTool,
   call: { id: string; name: string },
   args: Record<string, unknown>,
+  opts: { signals: ReadonlyArray<AbortSignal | undefined>; timeoutMs: number },
 ): Promise<ToolResult | undefined> {
   let intent: PermissionIntent;
   try {
     intent = classifyCall(entry.spec, args, turn);
   } catch {
     // A call that cannot be classified is `unknown`, the most guarded kind.
-    intent = { action: 'unknown', scope: { tool: call.name }, summary: call.name };
+    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn);
+    intent.action = 'unknown';
   }
-  let decision: Awaited<ReturnType<PermissionEvaluator['evaluate']>>;
-  try {
-    decision = await evaluator.evaluate(intent, {
-      threadId: turn.threadId,
-      turnId: turn.turnId,
-      workspace: turn.workspace,
-      call: { id: call.id, name: call.name, arguments: args },
-      tool: entry.spec,
-      signal,
-    });
-  } catch (error) {
-    // Fail closed: an evaluator that breaks denies.
+  const signal = opts.signals.find((s) => s !== undefined) ?? new AbortController().signal;
+  const outcome = await guardStage(
+    () =>
+      evaluator.evaluate(intent, {
+        threadId: turn.threadId,
+        turnId: turn.turnId,
+        workspace: turn.workspace,
+        call: { id: call.id, name: call.name, arguments: args },
+        tool: entry.spec,
+        signal,
+      }),
+    opts.signals,
+    opts.timeoutMs,
+  );
+  if (!outcome.ok) {
+    if (outcome.kind === 'cancelled')
+      return errorResult(call, 'cancelled', `${call.name} was cancelled during the permission check.`);
+    const why =
+      outcome.kind === 'timeout'
+        ? `did not decide within ${formatDuration(opts.timeoutMs)}`
+        : `failed (${(outcome.error as Error)?.message ?? String(outcome.error)})`;
+    return errorResult(call, 'permission_denied', `${call.name} was denied: the permission check ${why}.`);
+  }
+  const decision = outcome.value as PermissionDecision | undefined;
+  if (decision?.behavior === 'allow') return undefined;
+  if (!decision || (decision.behavior !== 'deny' && decision.behavior !== 'ask')) {
     return errorResult(
       call,
       'permission_denied',
-      `${call.name} was denied: the permission check failed (${(error as Error)?.message ?? error}).`,
+      `${call.name} was denied: the permission check gave no decision.`,
     );
   }
-  if (decision.behavior === 'allow') return undefined;
-  const errorClass: ErrorClass = decision.errorClass ?? 'permission_denied';
+  // `ask` reaching this point means nobody approved: deny.
+  const errorClass: ErrorClass = isErrorClass(decision.errorClass)
+    ? decision.errorClass
+    : 'permission_denied';
   const reason =
-    decision.reason ??
-    `${call.name} is not allowed by the current permission profile${decision.rule ? ` (rule ${decision.rule})` : ''}.`;
+    typeof decision.reason === 'string' && decision.reason
+      ? decision.reason
+      : `${call.name} is not allowed by the current permission profile${decision.rule ? ` (rule ${decision.rule})` : ''}.`;
   return errorResult(call, errorClass, reason, { details: { permission: { ...decision } } });
 }

@@ -8,8 +8,7 @@ export const allowAllEvaluator: PermissionEvaluator = {
 
 /**
  * A call's permission intent: the tool's own classification, else `internal` for read-only tools and
- * `unknown` for everything else. The scope always carries the tool name and a payload hash, computed on
- * first read because the default evaluator never looks at it.
+ * `unknown` for everything else. The scope always carries the tool name and a payload hash.
  */
 export function classifyCall(
   spec: ToolSpec,
@@ -26,15 +25,8 @@ export function classifyCall(
     scope = { ...given.scope };
   }
   scope.tool = spec.name;
-  let hash: string | undefined;
-  Object.defineProperty(scope, 'payloadHash', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      hash ??= payloadHash(args);
-      return hash;
-    },
-  });
+  // Computed now: the hash must describe the arguments as they were checked, whatever happens to them later.
+  scope.payloadHash = payloadHash(args);
   return { action, scope, summary };
 }
 

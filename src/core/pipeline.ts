@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import { decodeArguments, type Repair, repairArguments } from '../schema/index.js';
-import type { PermissionEvaluator, ToolCall, ToolContent, ToolResult, ToolUpdate } from '../types/index.js';
+import type {
+  ErrorClass,
+  PermissionEvaluator,
+  ToolCall,
+  ToolContent,
+  ToolResult,
+  ToolUpdate,
+} from '../types/index.js';
 import { checkArguments, isPlainObject } from './argument-checks.js';
 import { errorResult } from './errors.js';
 import type { EventBus } from './events.js';
 import { executeTool } from './execute.js';
+import { formatDuration, type Guarded, guardStage } from './guard.js';
 import type { HookCall, HookLists, ResultPatch, TurnInfo } from './hooks.js';
+import { canonicalJson } from './permission.js';
 import { checkPermission } from './permission-stage.js';
 import { type ProjectionEnv, type ProjectionInfo, projectResult } from './project-result.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
@@ -24,6 +33,8 @@ export interface RuntimeEnv {
   maxArgumentBytes: number;
   toolTimeoutMs: number;
   abortGraceMs: number;
+  hookTimeoutMs: number;
+  permissionTimeoutMs: number;
 }
 
 /** What the pipeline needs from the turn. */
@@ -36,6 +47,8 @@ export interface TurnEnv {
   budget: RetryBudget;
   /** Turn-scoped state, one map per tool. */
   stateFor(toolName: string): Map<string, unknown>;
+  /** An id for a call that arrived without one. */
+  nextCallId(): string;
   /** Counts calls; returns false once the turn's call cap is spent. */
   admitCall(): boolean;
   maxCalls: number;
@@ -56,67 +69,74 @@ export interface CallOptions {
 /**
  * One call, end to end (DESIGN §1): route → decode/repair → validate → classify → permission →
  * beforeToolCall → execute → afterToolCall → projection → outcome. Every stage's failure becomes a result;
- * nothing throws out of here.
+ * nothing throws out of here, whatever the raw call, the tool, the hooks or the evaluator do.
  */
 export async function runCall(
   runtime: RuntimeEnv,
   turn: TurnEnv,
-  rawCall: ToolCall,
+  rawCall: unknown,
   opts: CallOptions = {},
 ): Promise<ToolResult> {
   const started = performance.now();
-  const call = { id: String(rawCall.id ?? ''), name: String(rawCall.name ?? '') };
+  const { call, problem } = normalizeCall(rawCall, turn.nextCallId);
   const ids = { threadId: turn.info.threadId, turnId: turn.info.turnId, callId: call.id };
-  if (runtime.events.hasSubscribers) {
-    runtime.events.emit('tool/call/started', ids, {
-      name: call.name,
-      arguments: previewArguments(rawCall.arguments),
-    });
-  }
-
-  let entry: RegisteredTool | undefined;
-  let repairs: Repair[] = [];
-  let args: Record<string, unknown> | undefined;
-  let projection: ProjectionInfo | undefined;
-  let result: ToolResult;
+  const rawArguments = problem ? undefined : (rawCall as ToolCall).arguments;
   try {
-    const staged = await stages(runtime, turn, rawCall, call, opts);
-    ({ result, entry, repairs, args } = staged);
-    projection = await projectResult(result, entry?.spec.outputPolicy, {
-      ...runtime.projection,
-      turnId: turn.info.turnId,
-    });
-  } catch (error) {
-    // A bug in handrail itself (or in output storage): still a result, never a crash.
-    result = errorResult(
-      call,
-      'internal',
-      `handrail failed while running ${call.name}: ${(error as Error)?.message ?? error}`,
-    );
-  }
-
-  if (result.isError) {
-    const before = result.outcome;
-    result.outcome = turn.budget.recordFailure(
-      call.name,
-      failureKey(call.name, args ?? rawCall.arguments),
-      before,
-    );
-    // A spent budget must reach the model even when the agent loop ignores `outcome`.
-    if (result.outcome !== before && result.outcome.hint) {
-      result.content = [...result.content, { type: 'text', text: `[${result.outcome.hint}]` }];
+    if (runtime.events.hasSubscribers) {
+      runtime.events.emit('tool/call/started', ids, {
+        name: call.name,
+        arguments: previewArguments(rawArguments),
+      });
     }
+    let staged: Staged;
+    try {
+      staged = problem
+        ? { result: errorResult(call, 'unknown_tool', problem), repairs: [] }
+        : await stages(runtime, turn, rawArguments, call, opts);
+    } catch (error) {
+      staged = { result: internalError(call, error), repairs: [] };
+    }
+    const { entry, repairs, args } = staged;
+    let result = staged.result;
+    let projection: ProjectionInfo | undefined;
+    try {
+      projection = await projectResult(result, entry?.spec.outputPolicy, {
+        ...runtime.projection,
+        turnId: turn.info.turnId,
+      });
+    } catch (error) {
+      result = internalError(call, error);
+    }
+    if (result.isError) {
+      const before = result.outcome;
+      result.outcome = turn.budget.recordFailure(
+        call.name,
+        failureKey(call.name, args ?? rawArguments),
+        before,
+      );
+      // A spent budget must reach the model even when the agent loop ignores `outcome`.
+      if (result.outcome !== before && result.outcome.hint) {
+        result.content = [...result.content, { type: 'text', text: `[${result.outcome.hint}]` }];
+      }
+    }
+    try {
+      attachDetails(result, repairs, projection);
+    } catch (error) {
+      // Details a tool built with throwing getters: drop them rather than the result.
+      result.details = { detailsError: (error as Error)?.message ?? String(error) };
+    }
+    if (runtime.events.hasSubscribers) {
+      runtime.events.emit(
+        'tool/call/completed',
+        ids,
+        timelineView(result, performance.now() - started, repairs, projection),
+      );
+    }
+    return result;
+  } catch (error) {
+    // Last line of defence: a bug in handrail itself is still a result.
+    return internalError(call, error);
   }
-  attachDetails(result, repairs, projection);
-
-  if (runtime.events.hasSubscribers) {
-    runtime.events.emit(
-      'tool/call/completed',
-      ids,
-      timelineView(result, performance.now() - started, repairs, projection),
-    );
-  }
-  return result;
 }
 
 interface Staged {
@@ -129,7 +149,7 @@ interface Staged {
 async function stages(
   runtime: RuntimeEnv,
   turn: TurnEnv,
-  rawCall: ToolCall,
+  rawArguments: unknown,
   call: { id: string; name: string },
   opts: CallOptions,
 ): Promise<Staged> {
@@ -156,7 +176,10 @@ async function stages(
         call,
         'rate_limited',
         `This turn has reached its cap of ${turn.maxCalls} tool calls; ${call.name} was not run.`,
-        { status: 'fatal', hint: 'Stop calling tools in this turn and report progress to the user.' },
+        {
+          status: 'fatal',
+          hint: 'Stop calling tools in this turn and report progress to the user.',
+        },
       ),
       repairs,
     };
@@ -170,9 +193,24 @@ async function stages(
   }
   if (!turn.isVisible(entry)) return { result: notVisible(call, entry), entry, repairs };
   const spec = entry.spec;
+  const signals = [opts.signal, turn.signal];
+  const stageFailure = (
+    what: string,
+    outcome: Exclude<Guarded<unknown>, { ok: true }>,
+    errorClass: ErrorClass,
+  ) =>
+    errorResult(
+      call,
+      outcome.kind === 'cancelled' ? 'cancelled' : errorClass,
+      outcome.kind === 'cancelled'
+        ? `${call.name} was cancelled during ${what}.`
+        : outcome.kind === 'timeout'
+          ? `${call.name} was blocked: ${what} did not answer within ${formatDuration(runtime.hookTimeoutMs)}.`
+          : `${call.name} was blocked: ${what} failed (${errorMessage(outcome.error)}).`,
+    );
 
   // 2. Decode and repair.
-  const decoded = decodeArguments(rawCall.arguments, { maxBytes: runtime.maxArgumentBytes });
+  const decoded = decodeArguments(rawArguments, { maxBytes: runtime.maxArgumentBytes });
   if (!decoded.ok) {
     return {
       result: errorResult(
@@ -187,13 +225,21 @@ async function stages(
   repairs.push(...decoded.repairs);
   let args = decoded.value;
   if (spec.prepareArguments) {
+    const before = canonicalJson(args);
     try {
       const prepared = spec.prepareArguments(args);
       if (!isPlainObject(prepared)) throw new Error('prepareArguments must return an object');
       args = prepared;
     } catch (error) {
-      const message = `Invalid arguments for ${call.name}: ${(error as Error).message}`;
+      const message = `Invalid arguments for ${call.name}: ${errorMessage(error)}`;
       return { result: errorResult(call, 'invalid_arguments', message), entry, repairs, args };
+    }
+    if (canonicalJson(args) !== before) {
+      repairs.push({
+        path: '',
+        kind: 'tool_prepared',
+        note: `${call.name}'s prepareArguments rewrote the arguments`,
+      });
     }
   }
   const repaired = repairArguments(args, spec.inputSchema);
@@ -201,55 +247,65 @@ async function stages(
   args = repaired.value;
 
   // 3. Validate (ajv, then the Standard Schema's own refinements and transforms).
-  const validated = await checkArguments(entry, call, args);
+  const validated = await checkArguments(entry, call, args, { signals, timeoutMs: runtime.hookTimeoutMs });
   if ('error' in validated) return { result: validated.error, entry, repairs, args };
   args = validated.args;
 
   // 5. Permission.
-  const signal = opts.signal ?? turn.signal;
-  const denied = await checkPermission(runtime.permission, turn.info, signal, entry, call, args);
+  const permit = (candidate: Record<string, unknown>) =>
+    checkPermission(runtime.permission, turn.info, entry, call, candidate, {
+      signals,
+      timeoutMs: runtime.permissionTimeoutMs,
+    });
+  const denied = await permit(args);
   if (denied) return { result: denied, entry, repairs, args };
 
-  // 6. beforeToolCall hooks: may block, or replace arguments (then validated and permission-checked again).
+  // 6. beforeToolCall hooks. Each sees a copy of the arguments; a hook that blocks stops the call, and a hook
+  //    that changes them (returned or edited in place) has the change validated and permission-checked again.
   const hookCall: HookCall = { id: call.id, name: call.name, arguments: args };
-  for (const hook of runtime.hooks.before) {
-    let verdict: Awaited<ReturnType<typeof hook>>;
-    try {
-      verdict = await hook({
-        call: hookCall,
-        tool: spec,
-        turn: turn.info,
-        signal,
+  if (runtime.hooks.before.length > 0) {
+    let snapshot = canonicalJson(args);
+    for (const hook of runtime.hooks.before) {
+      hookCall.arguments = structuredClone(args);
+      const outcome = await guardStage(
+        () => hook({ call: hookCall, tool: spec, turn: turn.info, signal: opts.signal ?? turn.signal }),
+        signals,
+        runtime.hookTimeoutMs,
+      );
+      if (!outcome.ok)
+        return { result: stageFailure('a beforeToolCall hook', outcome, 'blocked'), entry, repairs, args };
+      const verdict = outcome.value as unknown;
+      let replacement: unknown;
+      if (verdict !== undefined && verdict !== null) {
+        if (typeof verdict !== 'object') {
+          const message = `${call.name} was blocked: a beforeToolCall hook returned ${typeof verdict} instead of { block, reason } or { arguments }.`;
+          return { result: errorResult(call, 'blocked', message), entry, repairs, args };
+        }
+        const v = verdict as { block?: unknown; reason?: unknown; arguments?: unknown };
+        if (v.block) {
+          const reason =
+            typeof v.reason === 'string' && v.reason
+              ? v.reason
+              : `${call.name} was blocked by a beforeToolCall hook.`;
+          return { result: errorResult(call, 'blocked', reason), entry, repairs, args };
+        }
+        replacement = v.arguments;
+      }
+      if (replacement === undefined && canonicalJson(hookCall.arguments) !== snapshot)
+        replacement = hookCall.arguments;
+      if (replacement === undefined) continue;
+      const again = await checkArguments(entry, call, replacement as Record<string, unknown>, {
+        signals,
+        timeoutMs: runtime.hookTimeoutMs,
+        when: 'after a beforeToolCall hook',
       });
-    } catch (error) {
-      const message = `${call.name} was blocked: a beforeToolCall hook failed (${(error as Error)?.message ?? error}).`;
-      return { result: errorResult(call, 'blocked', message), entry, repairs, args };
-    }
-    if (!verdict) continue;
-    if ('block' in verdict && verdict.block) {
-      const reason = String(verdict.reason || 'blocked by a beforeToolCall hook');
-      return { result: errorResult(call, 'blocked', reason), entry, repairs, args };
-    }
-    if ('arguments' in verdict && verdict.arguments !== undefined) {
-      const again = await checkArguments(
-        entry,
-        call,
-        verdict.arguments as Record<string, unknown>,
-        'after a beforeToolCall hook',
-      );
       if ('error' in again) return { result: again.error, entry, repairs, args };
-      const deniedAgain = await checkPermission(
-        runtime.permission,
-        turn.info,
-        signal,
-        entry,
-        call,
-        again.args,
-      );
+      const deniedAgain = await permit(again.args);
       if (deniedAgain) return { result: deniedAgain, entry, repairs, args: again.args };
       args = again.args;
-      hookCall.arguments = args;
+      snapshot = canonicalJson(args);
     }
+    hookCall.arguments = structuredClone(args);
   }
 
   // 7. Execute.
@@ -281,25 +337,100 @@ async function stages(
       capabilities: turn.capabilities,
       turnState: turn.stateFor(call.name),
     },
-    {
-      signals: [opts.signal, turn.signal],
-      timeoutMs: spec.timeoutMs ?? runtime.toolTimeoutMs,
-      abortGraceMs: runtime.abortGraceMs,
-    },
+    { signals, timeoutMs: spec.timeoutMs ?? runtime.toolTimeoutMs, abortGraceMs: runtime.abortGraceMs },
   );
   finished = true;
 
-  // 8. afterToolCall hooks.
+  // 8. afterToolCall hooks: a hook that fails, hangs or returns garbage withholds the result (fail closed).
   for (const hook of runtime.hooks.after) {
-    try {
-      const patch = await hook({ call: hookCall, tool: spec, turn: turn.info, result });
-      if (patch) result = applyPatch(result, patch as ResultPatch);
-    } catch (error) {
-      const message = `${call.name} ran, but an afterToolCall hook failed (${(error as Error)?.message ?? error}); its result is withheld.`;
-      result = errorResult(call, 'blocked', message);
+    const outcome = await guardStage(
+      () => hook({ call: hookCall, tool: spec, turn: turn.info, result }),
+      [turn.signal],
+      runtime.hookTimeoutMs,
+    );
+    const patch = outcome.ok ? (outcome.value as unknown) : undefined;
+    if (outcome.ok && (patch === undefined || patch === null)) continue;
+    if (outcome.ok && typeof patch === 'object') {
+      try {
+        result = applyPatch(result, patch as ResultPatch);
+        continue;
+      } catch (error) {
+        result = withheld(call, `its result could not be applied (${errorMessage(error)})`);
+        continue;
+      }
     }
+    const why = !outcome.ok
+      ? outcome.kind === 'error'
+        ? `failed (${errorMessage(outcome.error)})`
+        : outcome.kind === 'timeout'
+          ? `did not answer within ${formatDuration(runtime.hookTimeoutMs)}`
+          : 'was cancelled'
+      : `returned ${typeof patch}`;
+    result = withheld(call, why);
   }
   return { result, entry, repairs, args };
+}
+
+function withheld(call: { id: string; name: string }, why: string): ToolResult {
+  return errorResult(
+    call,
+    'blocked',
+    `${call.name} ran, but an afterToolCall hook ${why}; its result is withheld.`,
+  );
+}
+
+function internalError(call: { id: string; name: string }, error: unknown): ToolResult {
+  return errorResult(
+    call,
+    'internal',
+    `handrail failed while running ${call.name || 'a tool call'}: ${errorMessage(error)}`,
+  );
+}
+
+/** Read a raw call defensively: providers and adapters hand over all sorts of shapes. */
+function normalizeCall(
+  raw: unknown,
+  nextId: () => string,
+): { call: { id: string; name: string }; problem?: string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return {
+      call: { id: nextId(), name: '' },
+      problem: `The tool call is not an object (got ${describe(raw)}).`,
+    };
+  }
+  let rawId: unknown;
+  let rawName: unknown;
+  try {
+    rawId = (raw as ToolCall).id;
+    rawName = (raw as ToolCall).name;
+  } catch {
+    return { call: { id: nextId(), name: '' }, problem: 'The tool call could not be read.' };
+  }
+  const id =
+    typeof rawId === 'string' && rawId !== '' ? rawId : typeof rawId === 'number' ? String(rawId) : nextId();
+  if (typeof rawName !== 'string' || rawName === '') {
+    return {
+      call: { id, name: '' },
+      problem: `The tool call has no tool name (got ${describe(rawName)}); name one of the available tools.`,
+    };
+  }
+  return { call: { id, name: rawName } };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'string';
+  return typeof value;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  try {
+    return typeof error === 'string' ? error : String(error);
+  } catch {
+    return 'unknown error';
+  }
 }
 
 /** Key for "the same failing call": tool name plus a hash of its arguments. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildEvidence } from '../output/evidence.js';
+import { imageProblem } from '../output/images.js';
 import { type ProjectionLimits, projectText } from '../output/project.js';
 import { stripTerminalControls } from '../output/sanitize.js';
 import type { OutputStore } from '../output/storage.js';
@@ -7,6 +8,7 @@ import type { OutputPolicy, TextContent, ToolContent, ToolResult } from '../type
 
 export interface ProjectionEnv {
   limits: ProjectionLimits;
+  images: { maxImages: number; maxImageBytes: number };
   /** Created on first use: most runtimes never spill. */
   outputs: () => OutputStore;
   workspace: string;
@@ -21,11 +23,14 @@ export interface ProjectionInfo {
   /** Where the full output was stored, relative to the workspace when inside it. */
   fullOutput?: string;
   storageError?: string;
+  /** Image parts replaced by a note (unsupported, malformed, too large or too many). */
+  imagesOmitted?: number;
 }
 
 /**
  * The model-visible view of a result: terminal controls stripped, text bounded head+tail with a marker,
- * the full text spilled to the state directory when cut. Images pass through untouched.
+ * the full text spilled to the state directory when cut. Images are checked (type, base64, size, count);
+ * a refused image becomes a one-line note.
  */
 export async function projectResult(
   result: ToolResult,
@@ -36,6 +41,7 @@ export async function projectResult(
     maxBytes: policy?.maxBytes ?? env.limits.maxBytes,
     maxLines: policy?.maxLines ?? env.limits.maxLines,
   };
+  const imagesOmitted = boundImages(result, env.images);
   // Sanitize without mutating the parts the tool handed us (it may keep references to them).
   const texts: TextContent[] = [];
   let copied = false;
@@ -54,7 +60,9 @@ export async function projectResult(
       texts.push(copy);
     }
   }
-  if (texts.length === 0) return undefined;
+  const untruncated =
+    imagesOmitted > 0 ? { truncated: false, totalBytes: 0, shownBytes: 0, imagesOmitted } : undefined;
+  if (texts.length === 0) return untruncated;
   // Several text parts are projected as one text so the budget covers them all.
   const joined = texts.length === 1 ? texts[0]!.text : texts.map((t) => t.text).join('\n');
   const first = projectText(joined, limits);
@@ -110,4 +118,25 @@ export function evidenceFor(result: ToolResult): ReturnType<typeof buildEvidence
 function displayPath(file: string, workspace: string): string {
   const rel = path.relative(workspace, file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+/** Replace images the model must not receive with a note; returns how many were replaced. */
+function boundImages(result: ToolResult, limits: { maxImages: number; maxImageBytes: number }): number {
+  let seen = 0;
+  let omitted = 0;
+  let content: ToolContent[] | undefined;
+  result.content.forEach((part, index) => {
+    if (part.type !== 'image') return;
+    seen++;
+    const problem =
+      seen > limits.maxImages
+        ? `more than ${limits.maxImages} images in one result`
+        : imageProblem(part, limits.maxImageBytes);
+    if (!problem) return;
+    content ??= result.content.slice();
+    content[index] = { type: 'text', text: `[image omitted: ${problem}]` };
+    omitted++;
+  });
+  if (content) result.content = content;
+  return omitted;
 }

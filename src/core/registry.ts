@@ -75,6 +75,11 @@ export class ToolRegistry {
     if (source === 'dynamic' && PROTECTED_TOOL_NAMES.has(spec.name)) {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
     }
+    if (spec.timeoutMs !== undefined && !(typeof spec.timeoutMs === 'number' && spec.timeoutMs > 0)) {
+      problems.push(
+        `timeoutMs must be a positive number of milliseconds or Infinity (got ${String(spec.timeoutMs)})`,
+      );
+    }
     problems.push(...lintToolSchema(spec.inputSchema));
     let validate: Validator | undefined;
     if (problems.length === 0) {

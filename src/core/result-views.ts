@@ -67,9 +67,20 @@ export function timelineView(
   return view;
 }
 
-export function previewArguments(raw: unknown): unknown {
-  if (typeof raw === 'string' && raw.length > EVENT_ARGUMENT_PREVIEW) {
-    return `${raw.slice(0, EVENT_ARGUMENT_PREVIEW)}… (${raw.length} characters)`;
+export function previewArguments(raw: unknown): string | undefined {
+  // Serialized now, so the timeline keeps what was asked even if the tool later mutates its arguments, and
+  // bounded, so a subscriber that falls behind holds kilobytes per event rather than megabytes.
+  let text: string | undefined;
+  if (typeof raw === 'string') text = raw;
+  else if (raw !== undefined) {
+    try {
+      text = JSON.stringify(raw);
+    } catch {
+      text = '(arguments that cannot be serialized)';
+    }
   }
-  return raw;
+  if (text !== undefined && text.length > EVENT_ARGUMENT_PREVIEW) {
+    return `${text.slice(0, EVENT_ARGUMENT_PREVIEW)}… (${text.length} characters)`;
+  }
+  return text;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LIMITS, type ProjectionLimits } from '../output/project.js';
 import { OutputStore } from '../output/storage.js';
 import { createFileAccess } from '../sandbox/file-policy.js';
 import type { FileRoot } from '../sandbox/file-policy-types.js';
@@ -11,11 +10,11 @@ import type { ToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
 import { EventBus } from './events.js';
 import { type RuntimeHooks, toHookLists } from './hooks.js';
+import { resolveLimits } from './limits.js';
 import { allowAllEvaluator } from './permission.js';
 import type { RuntimeEnv } from './pipeline.js';
 import { ToolRegistry } from './registry.js';
 import { requestToolsTool } from './request-tools.js';
-import { DEFAULT_RETRY_BUDGET, type RetryBudgetLimits } from './retry-budget.js';
 import { Turn, type TurnLimits } from './turn.js';
 
 export interface RuntimeOptions {
@@ -34,34 +33,8 @@ export interface RuntimeOptions {
   denyRead?: string[];
   /** Extra protected globs, read-only even inside writable roots (on top of the built-in list). */
   protectedPaths?: string[];
-  limits?: Partial<RuntimeLimits>;
+  limits?: Parameters<typeof resolveLimits>[0];
 }
-
-export interface RuntimeLimits {
-  /** Raw arguments larger than this are refused before parsing (default 1 MiB). */
-  maxArgumentBytes: number;
-  /** Default per-call timeout (default 5 min); a tool may set its own. */
-  toolTimeoutMs: number;
-  /** How long an aborted tool may take to clean up before its result returns (default 2 s). */
-  abortGraceMs: number;
-  /** The model-visible output bound (default 32 KiB / 2,000 lines). */
-  output: ProjectionLimits;
-  /** Calls one turn may make (default 500). */
-  maxCallsPerTurn: number;
-  /** Read-only calls of a batch that run at once (default 8). */
-  batchConcurrency: number;
-  retryBudget: RetryBudgetLimits;
-}
-
-export const DEFAULT_RUNTIME_LIMITS: RuntimeLimits = {
-  maxArgumentBytes: 1024 * 1024,
-  toolTimeoutMs: 5 * 60 * 1000,
-  abortGraceMs: 2000,
-  output: DEFAULT_LIMITS,
-  maxCallsPerTurn: 500,
-  batchConcurrency: 8,
-  retryBudget: DEFAULT_RETRY_BUDGET,
-};
 
 export interface ToolDescription {
   name: string;
@@ -99,12 +72,7 @@ export interface Runtime {
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const workspace = canonicalDir(options.workspace ?? process.cwd());
   const stateDir = path.resolve(workspace, options.stateDir ?? '.handrail');
-  const limits: RuntimeLimits = {
-    ...DEFAULT_RUNTIME_LIMITS,
-    ...options.limits,
-    output: { ...DEFAULT_RUNTIME_LIMITS.output, ...options.limits?.output },
-    retryBudget: { ...DEFAULT_RUNTIME_LIMITS.retryBudget, ...options.limits?.retryBudget },
-  };
+  const limits = resolveLimits(options.limits);
   const registry = new ToolRegistry();
   const events = new EventBus();
   let outputs: OutputStore | undefined;
@@ -124,10 +92,17 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     events,
     hooks: toHookLists(options.hooks),
     permission: options.permission ?? allowAllEvaluator,
-    projection: { limits: limits.output, outputs: outputStore, workspace },
+    projection: {
+      limits: limits.output,
+      images: { maxImages: limits.maxImages, maxImageBytes: limits.maxImageBytes },
+      outputs: outputStore,
+      workspace,
+    },
     maxArgumentBytes: limits.maxArgumentBytes,
     toolTimeoutMs: limits.toolTimeoutMs,
     abortGraceMs: limits.abortGraceMs,
+    hookTimeoutMs: limits.hookTimeoutMs,
+    permissionTimeoutMs: limits.permissionTimeoutMs,
   };
   const turnLimits: TurnLimits = {
     maxCallsPerTurn: limits.maxCallsPerTurn,
@@ -177,7 +152,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         const description: ToolDescription = {
           name: entry.spec.name,
           description: entry.spec.description,
-          inputSchema: entry.providerSchema,
+          inputSchema: structuredClone(entry.providerSchema),
           source: entry.source,
           openAIStrict: entry.strictReport,
         };

@@ -46,7 +46,7 @@ export function resultFromReturn(
 export function outcomeOf(isError: boolean, given?: Partial<ToolOutcome>): ToolOutcome {
   if (!isError) {
     const outcome: ToolOutcome = { status: given?.status === 'partial' ? 'partial' : 'ok' };
-    if (given?.hint) outcome.hint = given.hint;
+    if (typeof given?.hint === 'string' && given.hint) outcome.hint = given.hint;
     return outcome;
   }
   return outcomeFor(given?.errorClass ?? 'tool_error', given);

@@ -43,6 +43,7 @@ export class Turn {
   private readonly toolState = new Map<string, Map<string, unknown>>();
   private readonly env: TurnEnv;
   private callCount = 0;
+  private generatedIds = 0;
   private ended = false;
 
   constructor(
@@ -73,6 +74,7 @@ export class Turn {
         return state;
       },
       admitCall: () => ++this.callCount <= limits.maxCallsPerTurn,
+      nextCallId: () => `call_${++this.generatedIds}`,
       maxCalls: limits.maxCallsPerTurn,
       capabilities: { ...capabilities, visibility, fileVersions: new FileVersions() },
     };
@@ -86,32 +88,36 @@ export class Turn {
   /** The tools the model may call now, with provider-ready JSON Schemas. */
   visibleTools(): VisibleTool[] {
     return this.visibleEntries().map((entry) => {
+      // A copy: an adapter that rewrites a schema (strict mode, say) must not change it for later turns.
       if (entry.spec.name === REQUEST_TOOLS) return this.requestToolsView(entry);
       return {
         name: entry.spec.name,
         description: entry.spec.description,
-        inputSchema: entry.providerSchema,
+        inputSchema: structuredClone(entry.providerSchema),
       };
     });
   }
 
   /** Run one call through the pipeline. Never throws; every failure is a result. */
   call(call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {
-    const promise = runCall(this.runtime, this.env, call, opts);
+    const promise = runCall(this.runtime, this.env, call, opts ?? {});
     this.track(promise);
     return promise;
   }
 
   /** Run a model's batch: read-only calls concurrently, mutating calls in order, results in the model's order. */
   callMany(calls: ToolCall[], opts: CallOptions = {}): Promise<ToolResult[]> {
+    const list: unknown[] = Array.isArray(calls) ? calls : [];
     const promise = runBatch(
-      calls,
+      list,
       (call) => {
-        const entry = this.runtime.registry.get(String(call?.name));
-        // Unknown or hidden tools fail before any side effect, so they need not wait.
-        return !entry || !this.isVisible(entry) || entry.readOnly;
+        // Only a visible read-only tool may run alongside others. Unknown and hidden tools are barriers: an
+        // earlier request_tools in the same batch may reveal a mutating tool.
+        const name = typeof call === 'object' && call !== null ? (call as ToolCall).name : undefined;
+        const entry = typeof name === 'string' ? this.runtime.registry.get(name) : undefined;
+        return entry !== undefined && this.isVisible(entry) && entry.readOnly;
       },
-      (call) => runCall(this.runtime, this.env, call, opts),
+      (call) => runCall(this.runtime, this.env, call, opts ?? {}),
       this.limits.batchConcurrency,
     );
     this.track(promise);

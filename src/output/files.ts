@@ -1,5 +1,6 @@
 // File mechanics for OutputStore: safe names, atomic no-replace writes, size caps, what is on disk.
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes } from './project.js';
@@ -69,8 +70,17 @@ async function writeTemp(dir: string, temp: string, data: string | Buffer): Prom
   for (let attempt = 0; ; attempt++) {
     // (Re)create the turn folder: a concurrent prune may remove it once it is empty.
     await mkdir(dir, { recursive: true, mode: 0o700 });
+    // The turn folder must be a real directory: a symlink planted there (by a shell command, say) would
+    // otherwise carry the write outside the state directory.
+    const [folder, store] = await Promise.all([lstat(dir), lstat(path.dirname(dir))]);
+    if (!folder.isDirectory() || !store.isDirectory())
+      throw new Error(`${dir} is not a plain directory; refusing to write an output there.`);
     try {
-      const handle = await open(temp, 'wx', 0o600);
+      const handle = await open(
+        temp,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o600,
+      );
       try {
         await handle.writeFile(data);
       } finally {

@@ -1,5 +1,6 @@
 // Output policies: what the model sees, what storage keeps, and what recovery gets.
 export { buildEvidence, type Evidence } from './evidence.js';
+export { IMAGE_MIME_TYPES, imageProblem } from './images.js';
 export {
   DEFAULT_LIMITS,
   formatBytes,

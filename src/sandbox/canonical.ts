@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, type Stats, promises as fs } from 'node:fs';
+import { promises as fs, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Symbolic links followed while resolving one path (the kernel's own limit is 40). */
@@ -39,7 +39,8 @@ export async function canonicalize(absolute: string, hops = 0): Promise<Canonica
     }
     if (stat?.isSymbolicLink()) {
       // A link whose target does not exist: resolve it ourselves and continue from its target.
-      if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
+      if (hops >= MAX_LINK_HOPS)
+        throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
       const target = path.resolve(path.dirname(current), await fs.readlink(current));
       const next = await canonicalize(path.join(target, ...missing), hops + 1);
       return { ...next, viaSymlink: true };

@@ -20,10 +20,15 @@ import { protectedMatcher } from './protected-paths.js';
  */
 export function createFileAccess(config: FilePolicyConfig): FileAccess {
   if (config.roots.length === 0) throw new Error('A file policy needs at least one root.');
-  const roots: FileRoot[] = config.roots.map((root) => ({ path: canonicalDir(root.path), access: root.access }));
+  const roots: FileRoot[] = config.roots.map((root) => ({
+    path: canonicalDir(root.path),
+    access: root.access,
+  }));
   const cwd = canonicalDir(config.cwd ?? roots[0]!.path);
   if (!roots.some((root) => isWithin(cwd, root.path))) {
-    throw new Error(`The current directory ${cwd} is outside every root (${roots.map((r) => r.path).join(', ')}).`);
+    throw new Error(
+      `The current directory ${cwd} is outside every root (${roots.map((r) => r.path).join(', ')}).`,
+    );
   }
   const writable = roots.filter((root) => root.access === 'write');
   const isProtected = protectedMatcher(config.protectedPaths);
@@ -63,7 +68,11 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   const rootList = (list: FileRoot[]) => list.map((r) => r.path).join(', ') || 'none';
   const where = ` Current directory: ${cwd}.`;
 
-  async function check(requested: string, mode: 'read' | 'write', opts: CheckOptions = {}): Promise<FileCheck> {
+  async function check(
+    requested: string,
+    mode: 'read' | 'write',
+    opts: CheckOptions = {},
+  ): Promise<FileCheck> {
     const verb = mode === 'read' ? 'read' : 'write';
     const deny = (reason: FileDenialReason, message: string, canonical?: string): FileDenied => {
       const denied: FileDenied = { ok: false, reason, message, requested };
@@ -107,7 +116,11 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     }
     const denyRule = deniedRead(canonical);
     if (denyRule) {
-      return deny('deny_read', `Cannot ${verb} ${display(canonical)}: it matches the deny-read rule "${denyRule}".`, canonical);
+      return deny(
+        'deny_read',
+        `Cannot ${verb} ${display(canonical)}: it matches the deny-read rule "${denyRule}".`,
+        canonical,
+      );
     }
     if (mode === 'write' && protectedRule(canonical)) {
       return deny(
@@ -119,7 +132,8 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     const kind = opts.kind ?? 'file';
     if (resolved.exists && resolved.stat) {
       const problem = kindProblem(resolved.stat, kind);
-      if (problem) return deny('not_regular_file', `Cannot ${verb} ${display(canonical)}: ${problem}.`, canonical);
+      if (problem)
+        return deny('not_regular_file', `Cannot ${verb} ${display(canonical)}: ${problem}.`, canonical);
       if (mode === 'write' && resolved.stat.isFile() && resolved.stat.nlink > 1) {
         return deny(
           'hardlink',

@@ -67,7 +67,8 @@ export class FileLocks {
   /** Lock several paths in a fixed order (no deadlock between two multi-file patches). */
   async withLocks<T>(canonicalPaths: string[], fn: () => Promise<T>): Promise<T> {
     const sorted = [...new Set(canonicalPaths)].sort();
-    const run = (i: number): Promise<T> => (i === sorted.length ? fn() : this.withLock(sorted[i]!, () => run(i + 1)));
+    const run = (i: number): Promise<T> =>
+      i === sorted.length ? fn() : this.withLock(sorted[i]!, () => run(i + 1));
     return run(0);
   }
 }

@@ -5,4 +5,11 @@ export * from './file-policy-types.js';
 export { FileLocks, FileVersions, type SeenVersion } from './file-versions.js';
 export { isWithin, MAX_PATH_BYTES, pathSyntaxProblem, relativeInside } from './path-syntax.js';
 export { BUILTIN_PROTECTED_GLOBS, normalizeForProtection, protectedMatcher } from './protected-paths.js';
-export { FileRaceError, mkdirInside, openForRead, readVerified, removeVerified, writeAtomic } from './safe-fs.js';
+export {
+  FileRaceError,
+  mkdirInside,
+  openForRead,
+  readVerified,
+  removeVerified,
+  writeAtomic,
+} from './safe-fs.js';

@@ -7,14 +7,23 @@ export const MAX_PATH_BYTES = 4096;
  * Syntax checks that need no file system: empty, NUL, control characters, too long. Returns a problem
  * sentence or undefined. `~` and `$VAR` are deliberately not expanded: they are ordinary characters.
  */
-export function pathSyntaxProblem(requested: string): { reason: 'empty_path' | 'invalid_path'; message: string } | undefined {
+export function pathSyntaxProblem(
+  requested: string,
+): { reason: 'empty_path' | 'invalid_path'; message: string } | undefined {
   if (typeof requested !== 'string' || requested.trim() === '') {
-    return { reason: 'empty_path', message: 'The path is empty; give a file path relative to the current directory.' };
+    return {
+      reason: 'empty_path',
+      message: 'The path is empty; give a file path relative to the current directory.',
+    };
   }
-  if (requested.includes('\u0000')) return { reason: 'invalid_path', message: 'The path contains a NUL character.' };
+  if (requested.includes('\u0000'))
+    return { reason: 'invalid_path', message: 'The path contains a NUL character.' };
   // C0 controls, DEL and C1 controls have no place in a path a model means to give.
   if (/[\u0001-\u001f\u007f-\u009f]/.test(requested)) {
-    return { reason: 'invalid_path', message: `The path ${JSON.stringify(requested)} contains control characters.` };
+    return {
+      reason: 'invalid_path',
+      message: `The path ${JSON.stringify(requested)} contains control characters.`,
+    };
   }
   if (Buffer.byteLength(requested) > MAX_PATH_BYTES) {
     return { reason: 'invalid_path', message: `The path is longer than ${MAX_PATH_BYTES} bytes.` };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, type Stats, promises as fs } from 'node:fs';
+import { constants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileAllowed } from './file-policy-types.js';
@@ -38,13 +38,21 @@ export async function openForRead(check: FileAllowed): Promise<{ handle: FileHan
 }
 
 /** Read a whole checked file, refusing files larger than `maxBytes`. */
-export async function readVerified(check: FileAllowed, maxBytes: number): Promise<{ data: Buffer; stat: Stats }> {
+export async function readVerified(
+  check: FileAllowed,
+  maxBytes: number,
+): Promise<{ data: Buffer; stat: Stats }> {
   const { handle, stat } = await openForRead(check);
   try {
     if (stat.size > maxBytes) {
-      throw Object.assign(new Error(`${check.display} is ${stat.size} bytes, over the ${maxBytes}-byte limit for this operation.`), {
-        code: 'EFBIG',
-      });
+      throw Object.assign(
+        new Error(
+          `${check.display} is ${stat.size} bytes, over the ${maxBytes}-byte limit for this operation.`,
+        ),
+        {
+          code: 'EFBIG',
+        },
+      );
     }
     const data = await handle.readFile();
     return { data, stat };
@@ -76,8 +84,10 @@ export async function writeAtomic(
   if (current && check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
     throw new FileRaceError(`${check.display} was replaced between the check and the write.`);
   }
-  if (!current && check.stat) throw new FileRaceError(`${check.display} was removed between the check and the write.`);
-  if (current && current.nlink > 1) throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
+  if (!current && check.stat)
+    throw new FileRaceError(`${check.display} was removed between the check and the write.`);
+  if (current && current.nlink > 1)
+    throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
 
   const temp = path.join(dir, `.${path.basename(check.path)}.handrail-${randomBytes(6).toString('hex')}.tmp`);
   const mode = current ? current.mode & 0o7777 : 0o666;
@@ -92,7 +102,13 @@ export async function writeAtomic(
     if (opts.expect) {
       const now = await lstatOrUndefined(check.path);
       const e = opts.expect;
-      if (!now || now.ino !== e.ino || now.dev !== e.dev || now.size !== e.size || now.mtimeMs !== e.mtimeMs) {
+      if (
+        !now ||
+        now.ino !== e.ino ||
+        now.dev !== e.dev ||
+        now.size !== e.size ||
+        now.mtimeMs !== e.mtimeMs
+      ) {
         throw new FileRaceError(`${check.display} changed on disk while it was being edited.`);
       }
     }
@@ -157,7 +173,9 @@ async function confirmLocation(handle: FileHandle, expected: string): Promise<vo
     return; // /proc not mounted: the dev/inode comparison still stands
   }
   if (actual !== expected) {
-    throw new FileRaceError(`${expected} resolved to ${actual} when opened; a directory on the way was swapped.`);
+    throw new FileRaceError(
+      `${expected} resolved to ${actual} when opened; a directory on the way was swapped.`,
+    );
   }
 }
 

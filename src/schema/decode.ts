@@ -19,7 +19,8 @@ export type RepairKind =
   | 'stringified_json'
   | 'string_to_number'
   | 'string_to_boolean'
-  | 'null_removed';
+  | 'null_removed'
+  | 'tool_prepared';
 
 /** Decoded arguments with the repairs made, or the reason they cannot be used. */
 export type DecodeResult =

@@ -207,7 +207,6 @@ describe('validate', () => {
       .call({ id: 'c1', name: 'read_file', arguments: '{"path":"a","__proto__":{"polluted":true}}' });
     expect(result.outcome.errorClass).toBe('invalid_arguments');
     expect(text(result)).toContain('__proto__');
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(seen).toEqual([]);
   });
 

@@ -94,7 +94,10 @@ describe('a scripted turn', () => {
     );
 
     const malformed = await call('3', 'read_note', '{"name": "authz.ts", "limit": 3');
-    expect(text(malformed)).toMatch(/^Invalid arguments for read_note: arguments are not valid JSON: .+$/);
+    // The parser's own words (Node 20's JSON.parse), so the model sees where the JSON broke.
+    expect(text(malformed)).toBe(
+      "Invalid arguments for read_note: arguments are not valid JSON: Expected ',' or '}' after property value in JSON at position 31",
+    );
 
     const wrongTypes = await call('4', 'read_note', { name: 7, limit: 'three', extra: true });
     expect(text(wrongTypes)).toBe(
