@@ -47,7 +47,7 @@ export function normalizeForProtection(relative: string): string {
 
 /** A matcher over root-relative paths for the built-in globs plus extra ones. */
 export function protectedMatcher(extra: readonly string[] = []): (relative: string) => boolean {
-  const globs = [...BUILTIN_PROTECTED_GLOBS, ...extra].map((g) => g.toLowerCase());
+  const globs = [...BUILTIN_PROTECTED_GLOBS, ...extra].map((g) => g.normalize('NFKC').toLowerCase());
   const match = picomatch(globs, { dot: true, nocase: true });
   return (relative) => match(relative) || match(normalizeForProtection(relative));
 }

@@ -11,7 +11,11 @@ const MAX_SCANNED = 5000;
  * A not-found error that gives the model something to work with: `File src/auth.ts not found — the
  * directory has auth.old.ts and authz.ts`, or the nearest existing ancestor when the directory is missing.
  */
-export async function notFound(files: FileAccess, canonicalPath: string, what: 'File' | 'Directory' | 'Path' = 'File') {
+export async function notFound(
+  files: FileAccess,
+  canonicalPath: string,
+  what: 'File' | 'Directory' | 'Path' = 'File',
+) {
   const shown = files.display(canonicalPath);
   const dir = path.dirname(canonicalPath);
   const base = path.basename(canonicalPath);
@@ -38,7 +42,7 @@ export async function notFound(files: FileAccess, canonicalPath: string, what: '
       if (similar.size >= 5) break;
       if (stem.length >= 3 && name.toLowerCase().includes(stem)) similar.add(name);
     }
-    const list = [...similar];
+    const list = [...similar].sort();
     message =
       list.length > 0
         ? `${what} ${shown} not found — the directory has ${joinNames(list)}.`
@@ -46,7 +50,9 @@ export async function notFound(files: FileAccess, canonicalPath: string, what: '
           ? `${what} ${shown} not found — the directory ${files.display(dir)} is empty.`
           : `${what} ${shown} not found, and nothing in ${files.display(dir)} has a similar name.`;
   }
-  return new ToolError('not_found', message, { hint: 'Check the path (list_dir or find_files can help), then retry.' });
+  return new ToolError('not_found', message, {
+    hint: 'Check the path (list_dir or find_files can help), then retry.',
+  });
 }
 
 function joinNames(names: string[]): string {
