@@ -20,7 +20,10 @@ export function fsCapabilities(ctx: ToolContext): FsCapabilities {
     fileLocks?: FileLocks;
   };
   if (!files || !fileVersions || !fileLocks) {
-    throw new ToolError('internal', `${ctx.toolName} needs the turn's file capabilities, and this turn has none.`);
+    throw new ToolError(
+      'internal',
+      `${ctx.toolName} needs the turn's file capabilities, and this turn has none.`,
+    );
   }
   return { files, versions: fileVersions, locks: fileLocks };
 }
@@ -34,7 +37,11 @@ export function denial(check: FileDenied): ToolError {
 }
 
 /** Check a path, throwing the denial; the common case for tools. */
-export async function mustRead(files: FileAccess, requested: string, kind: 'file' | 'directory' | 'any' = 'file') {
+export async function mustRead(
+  files: FileAccess,
+  requested: string,
+  kind: 'file' | 'directory' | 'any' = 'file',
+) {
   const check = await files.checkRead(requested, { kind });
   if (!check.ok) throw denial(check);
   return check;
@@ -54,5 +61,7 @@ export function allowed(check: FileCheck) {
 
 /** Canonical paths for a permission intent, computed synchronously before any I/O. */
 export function intentPaths(cwd: string, paths: string[]): string[] {
-  return paths.filter((p) => typeof p === 'string' && p !== '').map((p) => canonicalizeSync(path.resolve(cwd, p)));
+  return paths
+    .filter((p) => typeof p === 'string' && p !== '')
+    .map((p) => canonicalizeSync(path.resolve(cwd, p)));
 }
