@@ -1,19 +1,72 @@
 // `npm run bench`: every figure is a per-call cost or a ratio against a baseline measured in the same run.
 import os from 'node:os';
+import { benchApplyPatch } from './apply-patch.js';
+import { benchEditFile } from './edit-file.js';
+import { benchGrepFiles } from './grep-files.js';
 import { benchPipeline } from './pipeline.js';
+import { benchReadFile } from './read-file.js';
 
-const fmt = (n) => `${n.toFixed(2)} µs`;
-const line = (r, base) =>
-  `  ${r.label.padEnd(40)} median ${fmt(r.median).padStart(10)}  p95 ${fmt(r.p95).padStart(10)}  p99 ${fmt(r.p99).padStart(10)}${base ? `  overhead ${fmt(r.median - base.median)}` : ''}`;
+const us = (n) => `${n.toFixed(2)} µs`;
+const ms = (n) => `${n.toFixed(1)} ms`;
+const mib = (n) => `${n.toFixed(1)} MiB`;
+const x = (n) => `${n.toFixed(2)}×`;
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
 
 console.log(
   `handrail bench — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`,
 );
-console.log(
-  '\nPipeline overhead, no-op tool with a 5-field schema, events subscribed (goal: < 20 µs median):',
-);
-const p = await benchPipeline();
-console.log(line(p.direct));
-console.log(line(p.object, p.direct));
-console.log(line(p.json, p.direct));
-console.log(`  events delivered: ${p.eventsDelivered.toLocaleString('en-US')}`);
+
+if (wanted('pipeline')) {
+  console.log('\n[pipeline] no-op tool, 5-field schema, events subscribed (goal: < 20 µs median)');
+  const p = await benchPipeline();
+  for (const r of [p.direct, p.object, p.json]) {
+    const overhead = r === p.direct ? '' : `  overhead ${us(r.median - p.direct.median)}`;
+    console.log(
+      `  ${r.label.padEnd(40)} median ${us(r.median).padStart(9)}  p95 ${us(r.p95).padStart(9)}  p99 ${us(r.p99).padStart(9)}${overhead}`,
+    );
+  }
+}
+
+if (wanted('read_file')) {
+  console.log(
+    '\n[read_file] last 2,000-line page of a file, each in a fresh process (peak RSS: the whole process)',
+  );
+  const r = await benchReadFile();
+  for (const [mb, s] of Object.entries(r)) {
+    console.log(
+      `  ${mb} MB (${s.lines.toLocaleString('en-US')} lines): handrail ${ms(s.handrail.ms)}, peak ${mib(s.handrail.maxRssMiB)} | readFileSync+split ${ms(s.readFileSync.ms)}, peak ${mib(s.readFileSync.maxRssMiB)} | idle node peak ${mib(s.idle.maxRssMiB)}`,
+    );
+    console.log(
+      `      handrail memory above idle: ${mib(s.handrail.maxRssMiB - s.idle.maxRssMiB)}; naive: ${mib(s.readFileSync.maxRssMiB - s.idle.maxRssMiB)} (${x((s.readFileSync.maxRssMiB - s.idle.maxRssMiB) / Math.max(1, s.handrail.maxRssMiB - s.idle.maxRssMiB))} more)`,
+    );
+  }
+}
+
+if (wanted('edit_file')) {
+  console.log(
+    '\n[edit_file] one unique line near the end of a 10 MB file (goal: half of Pi on time and memory)',
+  );
+  const e = await benchEditFile();
+  console.log(`  method: ${e.method}`);
+  const row = (label, s) =>
+    `  ${label.padEnd(34)} ${ms(s.medianMs).padStart(9)}  peak growth ${mib(s.peakDeltaMB).padStart(10)}  peak ${mib(s.peakRssMB)}`;
+  console.log(row('handrail edit_file (turn.call)', e.handrail));
+  console.log(row('readFileSync+replace+writeFileSync', e.baseline));
+  if (e.pi) console.log(row('Pi 0.73.1 edit tool', e.pi));
+  else console.log(`  Pi: ${e.piError}`);
+  console.log(`  ratios: ${JSON.stringify(e.ratios)}`);
+}
+
+if (wanted('apply_patch')) {
+  console.log('\n[apply_patch] 100 hunks on a 10,000-line file');
+  const a = await benchApplyPatch();
+  console.log(
+    `  handrail ${ms(a.handrailMedianMs)} | plain string ops + writeFileSync ${ms(a.plainMedianMs)} (${x(a.ratio)}) | plain + fsync + rename ${ms(a.durablePlainMedianMs)} (${x(a.ratioVsDurable)})`,
+  );
+}
+
+if (wanted('grep_files')) {
+  console.log('\n[grep_files] ~20k-file tree against raw rg (goal ≤ 1.3×)');
+  console.log(JSON.stringify(await benchGrepFiles(), null, 2).replace(/^/gm, '  '));
+}

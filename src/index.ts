@@ -26,4 +26,5 @@ export {
   type ToolDescription,
 } from './core/runtime.js';
 export type { RevealReport, Turn, VisibleTool } from './core/turn.js';
+export * from './tools/index.js';
 export * from './types/index.js';

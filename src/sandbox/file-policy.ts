@@ -48,12 +48,22 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     }
     return best && candidates.includes(best) ? best : undefined;
   };
+  // A deny glob covers what is below a match too: `private` hides `private/x`, however it is reached.
   const deniedRead = (canonical: string): string | undefined => {
     if (!denyMatch) return undefined;
-    if (denyMatch(canonical)) return denyGlobs.find((g) => picomatch.isMatch(canonical, g, { dot: true }));
+    const candidates: string[] = [];
+    for (let p = canonical; ; p = path.dirname(p)) {
+      candidates.push(p);
+      if (path.dirname(p) === p) break;
+    }
     for (const root of roots) {
       const rel = relativeInside(canonical, root.path);
-      if (rel && denyMatch(rel)) return denyGlobs.find((g) => picomatch.isMatch(rel, g, { dot: true }));
+      if (!rel) continue;
+      const parts = rel.split('/');
+      for (let i = parts.length; i > 0; i--) candidates.push(parts.slice(0, i).join('/'));
+    }
+    for (const candidate of candidates) {
+      if (denyMatch(candidate)) return denyGlobs.find((g) => picomatch.isMatch(candidate, g, { dot: true }));
     }
     return undefined;
   };

@@ -34,14 +34,20 @@ describe('paths that leave the roots', () => {
     const denied = await files.checkWrite('/etc/hosts');
     expect(denied.ok).toBe(false);
     if (!denied.ok) {
-      expect(denied.message).toBe(`Cannot write /etc/hosts: it is outside the writable roots (${ws}). Current directory: ${ws}.`);
+      expect(denied.message).toBe(
+        `Cannot write /etc/hosts: it is outside the writable roots (${ws}). Current directory: ${ws}.`,
+      );
     }
     // Containment is by segment: a sibling whose name starts with the root's name is outside.
     const sibling = `${ws}-evil`;
     mkdirSync(sibling);
     expect(reason(await files.checkRead(`${sibling}/x`))).toBe('outside_roots');
     // Inside paths resolve against the cwd, and ~ / $VAR are plain characters.
-    expect(await files.checkRead('src/./app.ts')).toMatchObject({ ok: true, path: path.join(ws, 'src/app.ts'), display: 'src/app.ts' });
+    expect(await files.checkRead('src/./app.ts')).toMatchObject({
+      ok: true,
+      path: path.join(ws, 'src/app.ts'),
+      display: 'src/app.ts',
+    });
     expect(await files.checkWrite('~/x')).toMatchObject({ ok: true, path: path.join(ws, '~/x') });
     expect(await files.checkWrite('$HOME/x')).toMatchObject({ ok: true, path: path.join(ws, '$HOME/x') });
   });
@@ -59,10 +65,14 @@ describe('paths that leave the roots', () => {
     expect(reason(await files.checkRead('a/mid/secret.txt'))).toBe('symlink_escape');
     expect(reason(await files.checkWrite('dangling.txt'))).toBe('symlink_escape');
     const check = await files.checkRead('link.txt');
-    if (!check.ok) expect(check.message).toContain(`through a symbolic link to ${path.join(outside, 'secret.txt')}`);
+    if (!check.ok)
+      expect(check.message).toContain(`through a symbolic link to ${path.join(outside, 'secret.txt')}`);
     // A link that stays inside is fine and resolves to its target.
     symlinkSync(path.join(ws, 'src'), path.join(ws, 'srclink'));
-    expect(await files.checkRead('srclink/app.ts')).toMatchObject({ ok: true, path: path.join(ws, 'src/app.ts') });
+    expect(await files.checkRead('srclink/app.ts')).toMatchObject({
+      ok: true,
+      path: path.join(ws, 'src/app.ts'),
+    });
   });
 
   it('sees through /proc/self/root and /proc/self/cwd', async () => {
@@ -70,7 +80,10 @@ describe('paths that leave the roots', () => {
     expect(reason(await files.checkRead('/proc/self/root/etc/passwd'))).toBe('outside_roots');
     expect(reason(await files.checkRead('/proc/self/cwd/../../../etc/passwd'))).toBe('outside_roots');
     // The same file reached through /proc/self/root is judged by where it really is.
-    expect(await files.checkRead(`/proc/self/root${ws}/src/app.ts`)).toMatchObject({ ok: true, path: path.join(ws, 'src/app.ts') });
+    expect(await files.checkRead(`/proc/self/root${ws}/src/app.ts`)).toMatchObject({
+      ok: true,
+      path: path.join(ws, 'src/app.ts'),
+    });
   });
 
   it('rejects empty, NUL, control-character and over-long paths', async () => {
@@ -111,15 +124,20 @@ describe('writes', () => {
       '\uff0ebashrc', // full-width full stop
       '.bas\u200bhrc', // zero-width space
     ];
-    for (const p of protectedPaths) expect([p, reason(await files.checkWrite(p))]).toEqual([p, 'protected_path']);
+    for (const p of protectedPaths)
+      expect([p, reason(await files.checkWrite(p))]).toEqual([p, 'protected_path']);
     // Reading them is fine.
     expect(reason(await files.checkRead('.git/config'))).toBe('ok');
     // Extra protected globs match every Unicode spelling of the name (NFC glob, NFD path).
-    const custom = createFileAccess({ roots: [{ path: ws, access: 'write' }], protectedPaths: ['caf\u00e9/**'] });
+    const custom = createFileAccess({
+      roots: [{ path: ws, access: 'write' }],
+      protectedPaths: ['caf\u00e9/**'],
+    });
     expect(reason(await custom.checkWrite('cafe\u0301/menu.txt'))).toBe('protected_path');
     expect(reason(await custom.checkWrite('cafe/menu.txt'))).toBe('ok');
     const denied = await files.checkWrite('.git/hooks/pre-commit');
-    if (!denied.ok) expect(denied.message).toMatch(/^Cannot write \.git\/hooks\/pre-commit: it is a protected path/);
+    if (!denied.ok)
+      expect(denied.message).toMatch(/^Cannot write \.git\/hooks\/pre-commit: it is a protected path/);
   });
 
   it('refuses read-only roots, hardlinks and special files', async () => {
@@ -139,7 +157,8 @@ describe('writes', () => {
     const devices = createFileAccess({ roots: [{ path: '/dev', access: 'read' }] });
     const check = await devices.checkRead('/dev/zero');
     expect(reason(check)).toBe('not_regular_file');
-    if (!check.ok) expect(check.message).toBe('Cannot read zero: it is a character device, not a regular file.');
+    if (!check.ok)
+      expect(check.message).toBe('Cannot read zero: it is a character device, not a regular file.');
   });
 
   it('applies deny-read globs on canonical paths, whatever the spelling', async () => {
@@ -153,6 +172,11 @@ describe('writes', () => {
     expect(reason(await files.checkRead('innocent/key'))).toBe('deny_read');
     expect(reason(await files.checkRead('src/cert.pem'))).toBe('deny_read');
     expect(files.isReadable(path.join(ws, 'secrets', 'key'))).toBe(false);
+    // A glob naming a directory covers everything below it.
+    const dirOnly = createFileAccess({ roots: [{ path: ws, access: 'write' }], denyRead: ['secrets'] });
+    expect(reason(await dirOnly.checkRead('secrets/key'))).toBe('deny_read');
+    expect(reason(await dirOnly.checkRead('innocent/key'))).toBe('deny_read');
+    expect(reason(await dirOnly.checkRead('src/app.ts'))).toBe('ok');
     expect(files.isReadable(path.join(ws, 'src', 'app.ts'))).toBe(true);
   });
 });
@@ -164,7 +188,9 @@ describe('I/O goes through what was checked', () => {
     expect(check.ok).toBe(true);
     renameSync(path.join(ws, 'src', 'app.ts'), path.join(ws, 'src', 'old.ts'));
     symlinkSync(path.join(outside, 'secret.txt'), path.join(ws, 'src', 'app.ts'));
-    await expect(openForRead(check as Extract<FileCheck, { ok: true }>)).rejects.toThrow(/ELOOP|symbolic link/);
+    await expect(openForRead(check as Extract<FileCheck, { ok: true }>)).rejects.toThrow(
+      /ELOOP|symbolic link/,
+    );
   });
 
   it('refuses a file replaced by another between check and read', async () => {
@@ -172,7 +198,9 @@ describe('I/O goes through what was checked', () => {
     const check = await files.checkRead('src/app.ts');
     renameSync(path.join(ws, 'src', 'app.ts'), path.join(ws, 'src', 'old.ts'));
     writeFileSync(path.join(ws, 'src', 'app.ts'), 'different file');
-    await expect(openForRead(check as Extract<FileCheck, { ok: true }>)).rejects.toBeInstanceOf(FileRaceError);
+    await expect(openForRead(check as Extract<FileCheck, { ok: true }>)).rejects.toBeInstanceOf(
+      FileRaceError,
+    );
   });
 
   it('refuses a parent directory swapped for a symlink between check and read', async () => {
@@ -222,6 +250,8 @@ describe('configuration', () => {
     });
     expect(reason(await files.checkWrite('vendor/lib.js'))).toBe('write_requires_writable_root');
     expect(reason(await files.checkWrite('lib.js'))).toBe('ok');
-    expect(() => createFileAccess({ roots: [{ path: ws, access: 'write' }], cwd: '/' })).toThrow(/outside every root/);
+    expect(() => createFileAccess({ roots: [{ path: ws, access: 'write' }], cwd: '/' })).toThrow(
+      /outside every root/,
+    );
   });
 });

@@ -33,7 +33,9 @@ describe('read_file', () => {
     expect(lines[1999]).toBe('  2000\t9');
     expect(lines.at(-1)).toBe('[Showing lines 1-2000 of 200,001. Use offset=2001 to continue.]');
     const later = text(await read({ path: 'big.txt', offset: 150_000, limit: 3 }));
-    expect(later).toBe('150000\t9\n150001\t0\n150002\t1\n\n[Showing lines 150000-150002 of 200,001. Use offset=150003 to continue.]');
+    expect(later).toBe(
+      '150000\t9\n150001\t0\n150002\t1\n\n[Showing lines 150000-150002 of 200,001. Use offset=150003 to continue.]',
+    );
     const last = text(await read({ path: 'big.txt', offset: 200_000 }));
     expect(last).toBe('200000\t9\n200001\t0');
     const past = await read({ path: 'big.txt', offset: 300_000 });
@@ -52,7 +54,9 @@ describe('read_file', () => {
     const dense = text(await read({ path: 'dense.txt' }));
     expect(Buffer.byteLength(dense)).toBeLessThanOrEqual(32 * 1024);
     const hint = dense.split('\n').at(-1)!;
-    expect(hint).toMatch(/^\[Showing lines 1-(\d+) of 3,000 \(page cut at 30\.0 KiB\)\. Use offset=(\d+) to continue\.\]$/);
+    expect(hint).toMatch(
+      /^\[Showing lines 1-(\d+) of 3,000 \(page cut at 30\.0 KiB\)\. Use offset=(\d+) to continue\.\]$/,
+    );
     const [, lastShown, next] = /1-(\d+) .*offset=(\d+)/.exec(hint)!;
     expect(Number(next)).toBe(Number(lastShown) + 1);
   });
@@ -63,7 +67,10 @@ describe('read_file', () => {
     expect(text(await read({ path: 'bom.txt' }))).toBe('     1\talpha\n     2\tbeta\n     3\tgamma');
     write('empty.txt', '');
     expect(text(await read({ path: 'empty.txt' }))).toBe('(empty.txt is empty)');
-    write('utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\r\nwörld\r\n', 'utf16le')]));
+    write(
+      'utf16.txt',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\r\nwörld\r\n', 'utf16le')]),
+    );
     expect(text(await read({ path: 'utf16.txt' }))).toBe('     1\théllo\n     2\twörld');
   });
 
@@ -76,9 +83,13 @@ describe('read_file', () => {
       { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' },
     ]);
     write('tool.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
-    expect(text(await read({ path: 'tool.bin' }))).toBe('tool.bin is a ELF executable or library of 10 B; its contents are not shown as text.');
+    expect(text(await read({ path: 'tool.bin' }))).toBe(
+      'tool.bin is a ELF executable or library of 10 B; its contents are not shown as text.',
+    );
     write('blob.dat', Buffer.from([1, 2, 0, 3, 4]));
-    expect(text(await read({ path: 'blob.dat' }))).toBe('blob.dat is a binary data of 5 B; its contents are not shown as text.');
+    expect(text(await read({ path: 'blob.dat' }))).toBe(
+      'blob.dat is a binary data of 5 B; its contents are not shown as text.',
+    );
   });
 
   it('names similar files when one is missing, and explains directories', async () => {
@@ -89,8 +100,12 @@ describe('read_file', () => {
     const missing = await read({ path: 'src/auth.ts' });
     expect(missing.outcome.errorClass).toBe('not_found');
     expect(text(missing)).toBe('File src/auth.ts not found — the directory has auth.old.ts and authz.ts.');
-    expect(text(await read({ path: 'nope/x.ts' }))).toBe('File nope/x.ts not found — its directory nope does not exist either.');
-    expect(text(await read({ path: 'src' }))).toBe('src is a directory, not a file. Use list_dir to see what it contains.');
+    expect(text(await read({ path: 'nope/x.ts' }))).toBe(
+      'File nope/x.ts not found — its directory nope does not exist either.',
+    );
+    expect(text(await read({ path: 'src' }))).toBe(
+      'src is a directory, not a file. Use list_dir to see what it contains.',
+    );
   });
 
   it('refuses what the file policy refuses', async () => {

@@ -1,5 +1,5 @@
-import { ToolError } from '../../core/errors.js';
 import { defineTool } from '../../core/define-tool.js';
+import { ToolError } from '../../core/errors.js';
 import { formatBytes } from '../../output/project.js';
 import { openForRead } from '../../sandbox/safe-fs.js';
 import type { ToolSpec } from '../../types/index.js';
@@ -45,7 +45,11 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
       properties: {
         path: { type: 'string', description: 'File to read, relative to the current directory or absolute.' },
         offset: { type: 'integer', minimum: 1, description: 'Line to start from (1-based). Default 1.' },
-        limit: { type: 'integer', minimum: 1, description: `Lines to read. Default and maximum ${pageLines}.` },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          description: `Lines to read. Default and maximum ${pageLines}.`,
+        },
       },
       required: ['path'],
       additionalProperties: false,
@@ -64,7 +68,10 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
       const file = await mustRead(files, args.path, 'any');
       if (!file.stat) throw await notFound(files, file.path, 'File');
       if (file.stat.isDirectory()) {
-        throw new ToolError('invalid_arguments', `${file.display} is a directory, not a file. Use list_dir to see what it contains.`);
+        throw new ToolError(
+          'invalid_arguments',
+          `${file.display} is a directory, not a file. Use list_dir to see what it contains.`,
+        );
       }
       const { handle, stat } = await openForRead(file);
       try {
@@ -91,7 +98,8 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
         }
         const offset = args.offset ?? 1;
         const limit = Math.min(args.limit ?? pageLines, pageLines);
-        if (kind.kind === 'utf16') return readUtf16(handle, stat.size, file.display, offset, limit, maxLineChars);
+        if (kind.kind === 'utf16')
+          return readUtf16(handle, stat.size, file.display, offset, limit, maxLineChars);
 
         const index = lineIndex(ctx.turnState, file.path, stat);
         const page = await readPage(handle, {
@@ -121,7 +129,13 @@ function formatPage(
   lines: string[],
   offset: number,
   totalLines: number | undefined,
-  info: { size: number; stoppedByBytes: boolean; cutLines: number; maxLineChars: number; maxPageBytes: number },
+  info: {
+    size: number;
+    stoppedByBytes: boolean;
+    cutLines: number;
+    maxLineChars: number;
+    maxPageBytes: number;
+  },
 ): string {
   if (lines.length === 0) {
     const total = totalLines ?? 0;
@@ -136,20 +150,31 @@ function formatPage(
   const notes: string[] = [];
   const more = totalLines === undefined || lastShown < totalLines;
   if (more) {
-    const of = totalLines === undefined ? ` of a ${formatBytes(info.size)} file` : ` of ${totalLines.toLocaleString('en-US')}`;
+    const of =
+      totalLines === undefined
+        ? ` of a ${formatBytes(info.size)} file`
+        : ` of ${totalLines.toLocaleString('en-US')}`;
     const why = info.stoppedByBytes ? ` (page cut at ${formatBytes(info.maxPageBytes)})` : '';
     if (totalLines === undefined || lastShown < totalLines) {
-      notes.push(`[Showing lines ${offset}-${lastShown}${of}${why}. Use offset=${lastShown + 1} to continue.]`);
+      notes.push(
+        `[Showing lines ${offset}-${lastShown}${of}${why}. Use offset=${lastShown + 1} to continue.]`,
+      );
     }
   }
   if (info.cutLines > 0) {
-    notes.push(`[${info.cutLines} line${info.cutLines === 1 ? ' was' : 's were'} longer than ${info.maxLineChars} characters and cut.]`);
+    notes.push(
+      `[${info.cutLines} line${info.cutLines === 1 ? ' was' : 's were'} longer than ${info.maxLineChars} characters and cut.]`,
+    );
   }
   return notes.length > 0 ? `${numbered}\n\n${notes.join('\n')}` : numbered;
 }
 
 /** The turn's line index for this version of the file (a changed file gets a fresh one). */
-function lineIndex(turnState: Map<string, unknown>, file: string, stat: { ino: number; size: number; mtimeMs: number }): LineIndex {
+function lineIndex(
+  turnState: Map<string, unknown>,
+  file: string,
+  stat: { ino: number; size: number; mtimeMs: number },
+): LineIndex {
   let indexes = turnState.get('lineIndexes') as Map<string, { key: string; index: LineIndex }> | undefined;
   if (!indexes) {
     indexes = new Map();
@@ -182,7 +207,9 @@ async function readUtf16(
   const text = bigEndian ? Buffer.from(body).swap16().toString('utf16le') : body.toString('utf16le');
   const all = text.split(/\r?\n/);
   if (all.at(-1) === '') all.pop();
-  const lines = all.slice(offset - 1, offset - 1 + limit).map((l) => (l.length > maxLineChars ? `${l.slice(0, maxLineChars)}…` : l));
+  const lines = all
+    .slice(offset - 1, offset - 1 + limit)
+    .map((l) => (l.length > maxLineChars ? `${l.slice(0, maxLineChars)}…` : l));
   return formatPage(display, lines, offset, all.length, {
     size,
     stoppedByBytes: false,

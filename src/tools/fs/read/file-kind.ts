@@ -7,11 +7,28 @@ export interface FileKind {
   mimeType?: string;
 }
 
-const SIGNATURES: Array<{ bytes: number[]; offset?: number; description: string; mimeType?: string; image?: true }> = [
-  { bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], description: 'PNG image', mimeType: 'image/png', image: true },
+const SIGNATURES: Array<{
+  bytes: number[];
+  offset?: number;
+  description: string;
+  mimeType?: string;
+  image?: true;
+}> = [
+  {
+    bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    description: 'PNG image',
+    mimeType: 'image/png',
+    image: true,
+  },
   { bytes: [0xff, 0xd8, 0xff], description: 'JPEG image', mimeType: 'image/jpeg', image: true },
   { bytes: [0x47, 0x49, 0x46, 0x38], description: 'GIF image', mimeType: 'image/gif', image: true },
-  { bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, description: 'WebP image', mimeType: 'image/webp', image: true },
+  {
+    bytes: [0x57, 0x45, 0x42, 0x50],
+    offset: 8,
+    description: 'WebP image',
+    mimeType: 'image/webp',
+    image: true,
+  },
   { bytes: [0x25, 0x50, 0x44, 0x46], description: 'PDF document', mimeType: 'application/pdf' },
   { bytes: [0x50, 0x4b, 0x03, 0x04], description: 'ZIP archive (or a format built on it: docx, xlsx, jar)' },
   { bytes: [0x1f, 0x8b], description: 'gzip archive' },
@@ -34,13 +51,17 @@ export function sniff(head: Buffer): FileKind {
   for (const sig of SIGNATURES) {
     const at = sig.offset ?? 0;
     if (head.length >= at + sig.bytes.length && sig.bytes.every((b, i) => head[at + i] === b)) {
-      if (sig.offset === 8 && !(head[0] === 0x52 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x46)) continue;
+      if (sig.offset === 8 && !(head[0] === 0x52 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x46))
+        continue;
       const kind: FileKind = { kind: sig.image ? 'image' : 'binary', description: sig.description };
       if (sig.mimeType) kind.mimeType = sig.mimeType;
       return kind;
     }
   }
-  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
+  if (
+    head.length >= 2 &&
+    ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
+  ) {
     return { kind: 'utf16', description: 'UTF-16 text' };
   }
   if (head.includes(0)) return { kind: 'binary', description: 'binary data' };

@@ -1,0 +1,186 @@
+import path from 'node:path';
+import { defineTool } from '../../core/define-tool.js';
+import type { FileAccess } from '../../sandbox/file-policy-types.js';
+import { isWithin } from '../../sandbox/path-syntax.js';
+import type { ToolReturn, ToolSpec } from '../../types/index.js';
+import { fsCapabilities, intentPaths, mustRead } from './context.js';
+import { notFound } from './not-found.js';
+import type { GrepEngine, GrepQuery, MatchCount } from './search/engine.js';
+import { compileGlob } from './search/glob.js';
+import { contentResult, filesResult, noMatches } from './search/grep-output.js';
+import { javascriptEngine } from './search/js-engine.js';
+import { newestFirst, withMtimes } from './search/mtime.js';
+import { normalizePattern } from './search/regex.js';
+import { ripgrepEngine } from './search/rg-engine.js';
+import { findRipgrep } from './search/rg-process.js';
+
+import { readableUnder } from './search/walked-check.js';
+
+export interface GrepFilesOptions {
+  /**
+   * Which implementation searches: true/undefined uses `rg` from PATH when there is one, a string is the
+   * path of the rg binary to use, false always uses the JavaScript implementation.
+   */
+  ripgrep?: boolean | string;
+  /** Characters shown of a matching line (default 500). */
+  maxLineChars?: number;
+  /** Bytes of results shown, kept under the model-visible bound (default 30 KiB). */
+  maxOutputBytes?: number;
+}
+
+interface GrepArgs {
+  pattern: string;
+  path?: string;
+  include?: string;
+  output_mode?: 'files' | 'content';
+  context?: number;
+  case_insensitive?: boolean;
+  limit?: number;
+}
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 1000;
+
+/**
+ * grep_files: search file contents with a regex, through ripgrep when it is installed and a JavaScript
+ * implementation with the same results when it is not (see search/engine.ts for the two passes).
+ */
+export function grepFilesTool(options: GrepFilesOptions = {}): ToolSpec {
+  const maxLineChars = options.maxLineChars ?? 500;
+  const maxOutputBytes = options.maxOutputBytes ?? 30 * 1024;
+  const javascript = javascriptEngine();
+  let ripgrep: GrepEngine | null | undefined = null; // null: not looked for yet
+  const engine = (): GrepEngine => {
+    if (options.ripgrep === false) return javascript;
+    if (ripgrep === null) {
+      const rg = typeof options.ripgrep === 'string' ? options.ripgrep : findRipgrep();
+      ripgrep = rg ? ripgrepEngine(rg) : undefined;
+    }
+    return ripgrep ?? javascript;
+  };
+
+  return defineTool({
+    name: 'grep_files',
+    description:
+      'Search file contents with a regular expression (Rust regex syntax, as in ripgrep). output_mode "files" (default) lists the matching files, newest first; "content" shows matching lines as path:line:text, with `context` lines around them as path-line-text. Files ignored by .gitignore or .ignore, binary files and .git are skipped; hidden files are searched. `include` limits the search to files matching a glob ("*.ts" matches by name at any depth, "src/**/*.ts" by path).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        pattern: {
+          type: 'string',
+          minLength: 1,
+          description: 'Regular expression to search for, e.g. "function\\s+load" or "TODO".',
+        },
+        path: {
+          type: 'string',
+          description:
+            'Directory or file to search, relative to the current directory. Default: the current directory.',
+        },
+        include: {
+          type: 'string',
+          description: 'Only search files matching this glob, e.g. "*.ts" or "src/**/*.{js,jsx}".',
+        },
+        output_mode: {
+          type: 'string',
+          enum: ['files', 'content'],
+          description: '"files" (default): matching file paths. "content": the matching lines.',
+        },
+        context: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 10,
+          description: 'Lines of context around each match in content mode. Default 0.',
+        },
+        case_insensitive: { type: 'boolean', description: 'Ignore case. Default false.' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_LIMIT,
+          description: `Most files (files mode) or matching lines (content mode) to show. Default ${DEFAULT_LIMIT}.`,
+        },
+      },
+      required: ['pattern'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, title: 'Search file contents' },
+    outputPolicy: { maxBytes: Math.max(32 * 1024, maxOutputBytes + 2048) },
+    timeoutMs: 120_000,
+    source: 'builtin',
+    classify: (args, { cwd }) => ({
+      action: 'file_read',
+      summary: `search for ${JSON.stringify(args.pattern)} in ${args.path ?? '.'}`,
+      scope: { operation: 'grep_files', paths: intentPaths(cwd, [args.path ?? '.']) },
+    }),
+    async execute(raw, ctx): Promise<ToolReturn> {
+      const args = raw as GrepArgs;
+      const { files } = fsCapabilities(ctx);
+      const target = await mustRead(files, args.path ?? '.', 'any');
+      if (!target.stat) throw await notFound(files, target.path, 'Path');
+      const isFile = target.stat.isFile();
+      const dir = isFile ? path.dirname(target.path) : target.path;
+      const query: GrepQuery = {
+        files,
+        dir,
+        pattern: normalizePattern(args.pattern),
+        ignoreCase: args.case_insensitive === true,
+        signal: ctx.signal,
+      };
+      if (isFile) query.file = target.path;
+      if (args.include !== undefined) query.include = compileGlob(args.include, dir, 'include');
+
+      const { used, counted } = await countWithFallback(engine(), javascript, query);
+      const dated = await withMtimes(keepVisible(files, query, counted.files), ctx.signal);
+      dated.sort(newestFirst);
+      const matches = sum(dated);
+      const details = { engine: used.name, files: dated.length, matches };
+      if (dated.length === 0) {
+        return { content: noMatches(files, args, target.path, counted.complete), details };
+      }
+
+      const found = { files: dated, matches, complete: counted.complete, details };
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      if ((args.output_mode ?? 'files') === 'files') return filesResult(files, found, limit, maxOutputBytes);
+      const context = args.context ?? 0;
+      return contentResult(used, query, found, { limit, context, maxLineChars, maxBytes: maxOutputBytes });
+    },
+  });
+}
+
+/** The first pass; if ripgrep cannot run (gone, not executable, broken), the JavaScript search does it. */
+async function countWithFallback(preferred: GrepEngine, javascript: GrepEngine, query: GrepQuery) {
+  try {
+    return { used: preferred, counted: await preferred.count(query) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A bad pattern is the model's to fix, whichever engine found it.
+    if (preferred === javascript || (code !== 'ENOENT' && code !== 'EACCES' && code !== 'ERIPGREP')) {
+      throw error;
+    }
+    return { used: javascript, counted: await javascript.count(query) };
+  }
+}
+
+/**
+ * What the model may see of the first pass: inside the searched directory, readable by the policy along
+ * the whole way down (deny-read applies to what ripgrep reports as much as to the walk), and matching the
+ * include glob by its path, which ripgrep's file-type filter only approximates.
+ */
+function keepVisible(files: FileAccess, query: GrepQuery, found: MatchCount[]): MatchCount[] {
+  const cache = new Map<string, boolean>();
+  const skip = query.dir === '/' ? 1 : query.dir.length + 1;
+  return found.filter((match) => {
+    if (
+      query.file ? match.path !== query.file : match.path === query.dir || !isWithin(match.path, query.dir)
+    ) {
+      return false;
+    }
+    if (!readableUnder(files, match.path, query.dir, cache)) return false;
+    return !query.include || query.include.test(match.path.slice(skip));
+  });
+}
+
+function sum(found: MatchCount[]): number {
+  let total = 0;
+  for (const file of found) total += file.count;
+  return total;
+}

@@ -1,0 +1,97 @@
+import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { ToolReturn } from '../../../types/index.js';
+import { ContentCollector } from './content.js';
+import type { GrepEngine, GrepQuery, MatchCount } from './engine.js';
+import { count, where } from './format.js';
+import type { Dated } from './mtime.js';
+import { cappedResult, listPaths } from './results.js';
+
+/** What both output modes need to know about the first pass. */
+export interface Found {
+  /** Matching files, newest first. */
+  files: Dated<MatchCount>[];
+  /** Matching lines in all of them. */
+  matches: number;
+  /** False when the first pass stopped at a cap. */
+  complete: boolean;
+  details: Record<string, unknown>;
+}
+
+const NARROW = 'there are more. Narrow the pattern, path or include glob.';
+
+/** files mode: the paths, newest first. */
+export function filesResult(files: FileAccess, found: Found, limit: number, maxBytes: number): ToolReturn {
+  const lines = listPaths(files, found.files, limit, maxBytes);
+  if (lines.length === found.files.length && found.complete) {
+    return { content: lines.join('\n'), details: found.details };
+  }
+  const of = found.complete ? count(found.files.length) : `more than ${count(found.files.length)}`;
+  return cappedResult(
+    lines,
+    `[Showing ${count(lines.length)} of ${of} matching files, newest first; ${NARROW}]`,
+    {
+      ...found.details,
+      shown: lines.length,
+    },
+  );
+}
+
+/** content mode: the second pass prints the newest files' matches until the collector has enough. */
+export async function contentResult(
+  engine: GrepEngine,
+  query: GrepQuery,
+  found: Found,
+  opts: { limit: number; context: number; maxLineChars: number; maxBytes: number },
+): Promise<ToolReturn> {
+  const collector = new ContentCollector(query.files, opts);
+  await engine.content(
+    query,
+    firstFiles(found.files, opts.limit),
+    { context: opts.context, maxMatches: opts.limit },
+    (record) => collector.push(record),
+  );
+  collector.finish();
+  if (collector.matches >= found.matches && found.complete) {
+    return { content: collector.lines.join('\n'), details: found.details };
+  }
+  const of = found.complete ? count(found.matches) : `more than ${count(found.matches)}`;
+  return cappedResult(
+    collector.lines,
+    `[Showing the first ${count(collector.matches)} of ${of} matches; ${NARROW}]`,
+    {
+      ...found.details,
+      shown: collector.matches,
+    },
+  );
+}
+
+/** The newest files that together hold at least `limit` matches: all the printing pass needs to read. */
+function firstFiles(found: MatchCount[], limit: number): string[] {
+  const paths: string[] = [];
+  let matches = 0;
+  for (const file of found) {
+    paths.push(file.path);
+    matches += file.count;
+    if (matches >= limit) break;
+  }
+  return paths;
+}
+
+/** Nothing matched: where we looked, what was skipped, and the likeliest fix. */
+export function noMatches(
+  files: FileAccess,
+  args: { pattern: string; include?: string; case_insensitive?: boolean },
+  target: string,
+  complete: boolean,
+): string {
+  const scope = args.include ? ` (files matching "${args.include}")` : '';
+  const notes = [
+    `No matches for ${JSON.stringify(args.pattern)} in ${where(files, target)}${scope}.`,
+    'Files ignored by .gitignore or .ignore, binary files and .git were not searched.',
+  ];
+  if (!args.case_insensitive && /[a-zA-Z]/.test(args.pattern)) {
+    notes.push('The search was case-sensitive; set case_insensitive: true to ignore case.');
+  }
+  if (!complete) notes.push('The search stopped early at its size limit; search a narrower path.');
+  return notes.join(' ');
+}
