@@ -12,7 +12,10 @@ import type {
   FileRoot,
 } from './file-policy-types.js';
 import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
-import { protectedMatcher } from './protected-paths.js';
+import { configuredHooksDir, protectedMatcher } from './protected-paths.js';
+
+/** Dot files match like any other; `[!x]` is a negated class, as in the shell (picomatch needs posix). */
+const GLOB_OPTIONS = { dot: true, posix: true };
 
 /**
  * The file policy of a turn: roots with access modes, a cwd, deny-read globs and protected paths. Every
@@ -33,8 +36,11 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   const writable = roots.filter((root) => root.access === 'write');
   const isProtected = protectedMatcher(config.protectedPaths);
   const stateDir = config.stateDir ? canonicalDir(config.stateDir) : undefined;
+  const hooksDirs = writable
+    .map((root) => configuredHooksDir(root.path))
+    .filter((d): d is string => d !== undefined);
   const denyGlobs = config.denyRead ?? [];
-  const denyMatch = denyGlobs.length > 0 ? picomatch(denyGlobs, { dot: true }) : undefined;
+  const denyMatch = denyGlobs.length > 0 ? picomatch(denyGlobs, GLOB_OPTIONS) : undefined;
 
   const display = (canonical: string): string => {
     const rel = relativeInside(canonical, cwd);
@@ -63,12 +69,13 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
       for (let i = parts.length; i > 0; i--) candidates.push(parts.slice(0, i).join('/'));
     }
     for (const candidate of candidates) {
-      if (denyMatch(candidate)) return denyGlobs.find((g) => picomatch.isMatch(candidate, g, { dot: true }));
+      if (denyMatch(candidate)) return denyGlobs.find((g) => picomatch.isMatch(candidate, g, GLOB_OPTIONS));
     }
     return undefined;
   };
   const protectedRule = (canonical: string): boolean => {
     if (stateDir && isWithin(canonical, stateDir)) return true;
+    if (hooksDirs.some((dir) => isWithin(canonical, dir))) return true;
     for (const root of writable) {
       const rel = relativeInside(canonical, root.path);
       if (rel && isProtected(rel)) return true;

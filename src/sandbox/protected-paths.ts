@@ -1,3 +1,6 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
 import picomatch from 'picomatch';
 
 /**
@@ -24,6 +27,10 @@ export const BUILTIN_PROTECTED_GLOBS: readonly string[] = [
   '**/.yarnrc',
   '**/.yarnrc.yml',
   '**/.mcp.json',
+  '**/.claude/**',
+  '**/.cursor/**',
+  '**/.gitconfig',
+  '**/.husky/**',
   '**/.vscode/**',
   '**/.idea/**',
   '**/.handrail/**',
@@ -48,6 +55,43 @@ export function normalizeForProtection(relative: string): string {
 /** A matcher over root-relative paths for the built-in globs plus extra ones. */
 export function protectedMatcher(extra: readonly string[] = []): (relative: string) => boolean {
   const globs = [...BUILTIN_PROTECTED_GLOBS, ...extra].map((g) => g.normalize('NFKC').toLowerCase());
-  const match = picomatch(globs, { dot: true, nocase: true });
+  const match = picomatch(globs, { dot: true, nocase: true, posix: true });
   return (relative) => match(relative) || match(normalizeForProtection(relative));
+}
+
+/**
+ * The hooks directory a repository configures with `core.hooksPath` (husky, lefthook, .githooks): git runs
+ * what is there, so it is as protected as .git/hooks. Read from `<root>/.git/config`; absolute, canonical.
+ */
+export function configuredHooksDir(root: string): string | undefined {
+  let config: string;
+  try {
+    config = readFileSync(path.join(root, '.git', 'config'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let inCore = false;
+  for (const raw of config.split(/\r?\n/)) {
+    const line = raw.trim();
+    const section = /^\[\s*([^\]\s"]+)/.exec(line);
+    if (section) {
+      inCore = section[1]!.toLowerCase() === 'core';
+      continue;
+    }
+    const entry = /^hookspath\s*=\s*(.*)$/i.exec(line);
+    if (inCore && entry) {
+      const value = entry[1]!.replace(/^"(.*)"$/, '$1').trim();
+      if (!value) return undefined;
+      const resolved = path.resolve(
+        root,
+        value.startsWith('~/') ? path.join(homedir(), value.slice(2)) : value,
+      );
+      try {
+        return realpathSync(resolved);
+      } catch {
+        return resolved;
+      }
+    }
+  }
+  return undefined;
 }

@@ -89,14 +89,21 @@ export async function writeAtomic(
   if (current && current.nlink > 1)
     throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
 
-  const temp = path.join(dir, `.${path.basename(check.path)}.handrail-${randomBytes(6).toString('hex')}.tmp`);
+  // A short fixed-length name: the target's own name may already be near the 255-byte limit.
+  const temp = path.join(dir, `.handrail-${randomBytes(6).toString('hex')}.tmp`);
   const mode = current ? current.mode & 0o7777 : 0o666;
   const handle = await fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
   let renamed = false;
   try {
     await confirmLocation(handle, temp);
     await handle.writeFile(data);
-    if (current) await handle.chmod(mode);
+    if (current) {
+      await handle.chmod(mode);
+      // Keep the owner too: handrail running as root must not leave a user's file owned by root.
+      if (current.uid !== process.getuid?.() || current.gid !== process.getgid?.()) {
+        await handle.chown(current.uid, current.gid).catch(() => undefined);
+      }
+    }
     await handle.sync();
     await handle.close();
     if (opts.expect) {

@@ -72,6 +72,16 @@ describe('read_file', () => {
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\r\nwörld\r\n', 'utf16le')]),
     );
     expect(text(await read({ path: 'utf16.txt' }))).toBe('     1\théllo\n     2\twörld');
+    // UTF-16 pages keep the same byte budget, so the continuation hint never skips unseen lines.
+    write(
+      'wide16.txt',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${'w'.repeat(100)}\n`.repeat(3000), 'utf16le')]),
+    );
+    const wide = text(await read({ path: 'wide16.txt' }));
+    expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(32 * 1024);
+    expect(wide.split('\n').at(-1)).toMatch(
+      /^\[Showing lines 1-(\d+) of 3,000 \(page cut at 30\.0 KiB\)\. Use offset=\d+ to continue\.\]$/,
+    );
   });
 
   it('returns images as image parts and describes other binary files', async () => {
@@ -84,11 +94,11 @@ describe('read_file', () => {
     ]);
     write('tool.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
     expect(text(await read({ path: 'tool.bin' }))).toBe(
-      'tool.bin is a ELF executable or library of 10 B; its contents are not shown as text.',
+      'tool.bin (10 B) is an ELF executable or library; its contents are not shown as text.',
     );
     write('blob.dat', Buffer.from([1, 2, 0, 3, 4]));
     expect(text(await read({ path: 'blob.dat' }))).toBe(
-      'blob.dat is a binary data of 5 B; its contents are not shown as text.',
+      'blob.dat (5 B) is binary data; its contents are not shown as text.',
     );
   });
 

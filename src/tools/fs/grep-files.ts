@@ -49,14 +49,17 @@ export function grepFilesTool(options: GrepFilesOptions = {}): ToolSpec {
   const maxLineChars = options.maxLineChars ?? 500;
   const maxOutputBytes = options.maxOutputBytes ?? 30 * 1024;
   const javascript = javascriptEngine();
-  let ripgrep: GrepEngine | null | undefined = null; // null: not looked for yet
-  const engine = (): GrepEngine => {
+  // Looked up per set of roots (rg must not come from inside one of them), then reused.
+  const ripgrepByRoots = new Map<string, GrepEngine | undefined>();
+  const engine = (roots: readonly string[]): GrepEngine => {
     if (options.ripgrep === false) return javascript;
-    if (ripgrep === null) {
-      const rg = typeof options.ripgrep === 'string' ? options.ripgrep : findRipgrep();
-      ripgrep = rg ? ripgrepEngine(rg) : undefined;
+    const key = roots.join('\u0000');
+    if (!ripgrepByRoots.has(key)) {
+      const rg = typeof options.ripgrep === 'string' ? options.ripgrep : findRipgrep(process.env.PATH, roots);
+      if (ripgrepByRoots.size > 16) ripgrepByRoots.clear();
+      ripgrepByRoots.set(key, rg ? ripgrepEngine(rg) : undefined);
     }
-    return ripgrep ?? javascript;
+    return ripgrepByRoots.get(key) ?? javascript;
   };
 
   return defineTool({
@@ -128,7 +131,11 @@ export function grepFilesTool(options: GrepFilesOptions = {}): ToolSpec {
       if (isFile) query.file = target.path;
       if (args.include !== undefined) query.include = compileGlob(args.include, dir, 'include');
 
-      const { used, counted } = await countWithFallback(engine(), javascript, query);
+      const { used, counted } = await countWithFallback(
+        engine(files.roots.map((r) => r.path)),
+        javascript,
+        query,
+      );
       const dated = await withMtimes(keepVisible(files, query, counted.files), ctx.signal);
       dated.sort(newestFirst);
       const matches = sum(dated);

@@ -20,11 +20,19 @@ export async function notFound(
   const dir = path.dirname(canonicalPath);
   const base = path.basename(canonicalPath);
   let names: string[] | undefined;
+  let parentIsFile = false;
+  try {
+    parentIsFile = (await fs.lstat(dir)).isFile();
+  } catch {
+    parentIsFile = false;
+  }
   try {
     if (files.isReadable(dir)) {
       names = [];
       const handle = await fs.opendir(dir);
       for await (const entry of handle) {
+        // Never name what the policy hides.
+        if (!files.isReadable(path.join(dir, entry.name))) continue;
         names.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
         if (names.length >= MAX_SCANNED) break;
       }
@@ -33,7 +41,9 @@ export async function notFound(
     names = undefined;
   }
   let message: string;
-  if (names === undefined) {
+  if (parentIsFile) {
+    message = `${what} ${shown} not found — ${files.display(dir)} is a file, not a directory.`;
+  } else if (names === undefined) {
     message = `${what} ${shown} not found — its directory ${files.display(dir)} does not exist either.`;
   } else {
     const stem = base.replace(/\.[^.]+$/, '').toLowerCase();

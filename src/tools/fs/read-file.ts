@@ -82,24 +82,28 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
         const kind = sniff(head);
         if (kind.kind === 'image') {
           if (stat.size > maxImageBytes) {
-            return `${file.display} is a ${kind.description} of ${formatBytes(stat.size)}, over the ${formatBytes(maxImageBytes)} limit for images, so it is not shown.`;
+            return `${file.display} is ${kind.description} of ${formatBytes(stat.size)}, over the ${formatBytes(maxImageBytes)} limit for images, so it is not shown.`;
           }
           const data = await handle.readFile();
           return {
             content: [
-              { type: 'text', text: `${file.display}: ${kind.description}, ${formatBytes(stat.size)}` },
+              {
+                type: 'text',
+                text: `${file.display}: ${kind.description.replace(/^an? /, '')}, ${formatBytes(stat.size)}`,
+              },
               { type: 'image', data: data.toString('base64'), mimeType: kind.mimeType! },
             ],
             details: { path: file.display, bytes: stat.size, mimeType: kind.mimeType },
           };
         }
         if (kind.kind === 'binary') {
-          return `${file.display} is a ${kind.description} of ${formatBytes(stat.size)}; its contents are not shown as text.`;
+          return `${file.display} (${formatBytes(stat.size)}) is ${kind.description}; its contents are not shown as text.`;
         }
         const offset = args.offset ?? 1;
         const limit = Math.min(args.limit ?? pageLines, pageLines);
-        if (kind.kind === 'utf16')
-          return readUtf16(handle, stat.size, file.display, offset, limit, maxLineChars);
+        if (kind.kind === 'utf16') {
+          return readUtf16(handle, stat.size, file.display, offset, limit, maxLineChars, maxPageBytes);
+        }
 
         const index = lineIndex(ctx.turnState, file.path, stat);
         const page = await readPage(handle, {
@@ -197,6 +201,7 @@ async function readUtf16(
   offset: number,
   limit: number,
   maxLineChars: number,
+  maxPageBytes: number,
 ): Promise<string> {
   if (size > MAX_UTF16_BYTES) {
     return `${display} is UTF-16 text of ${formatBytes(size)}; only UTF-16 files up to ${formatBytes(MAX_UTF16_BYTES)} are read.`;
@@ -207,14 +212,30 @@ async function readUtf16(
   const text = bigEndian ? Buffer.from(body).swap16().toString('utf16le') : body.toString('utf16le');
   const all = text.split(/\r?\n/);
   if (all.at(-1) === '') all.pop();
-  const lines = all
-    .slice(offset - 1, offset - 1 + limit)
-    .map((l) => (l.length > maxLineChars ? `${l.slice(0, maxLineChars)}…` : l));
+  // The same page rules as UTF-8 text: at most `limit` lines and `maxPageBytes` of numbered text.
+  const lines: string[] = [];
+  let bytes = 0;
+  let cutLines = 0;
+  let stoppedByBytes = false;
+  for (const raw of all.slice(offset - 1, offset - 1 + limit)) {
+    const line =
+      raw.length > maxLineChars
+        ? `${raw.slice(0, maxLineChars)}… [line cut at ${maxLineChars} characters]`
+        : raw;
+    const size = Buffer.byteLength(line) + 8;
+    if (lines.length > 0 && bytes + size > maxPageBytes) {
+      stoppedByBytes = true;
+      break;
+    }
+    if (line !== raw) cutLines++;
+    bytes += size;
+    lines.push(line);
+  }
   return formatPage(display, lines, offset, all.length, {
     size,
-    stoppedByBytes: false,
-    cutLines: 0,
+    stoppedByBytes,
+    cutLines,
     maxLineChars,
-    maxPageBytes: Number.POSITIVE_INFINITY,
+    maxPageBytes,
   });
 }

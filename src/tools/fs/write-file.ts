@@ -56,6 +56,13 @@ export function writeFileTool(): ToolSpec {
     }),
     async execute(args, ctx) {
       const caps = fsCapabilities(ctx);
+      const requested = String(args.path);
+      if (/[/\\]$/.test(requested)) {
+        throw new ToolError(
+          'invalid_arguments',
+          `${requested} ends with a slash, so it names a directory; write_file writes files. Give the file's full path.`,
+        );
+      }
       const content = String(args.content);
       const data = Buffer.from(content, 'utf8');
       const size = `${lineCount(content)} lines, ${data.length} bytes`;

@@ -27,13 +27,20 @@ export function applyChunks(doc: TextDoc, chunks: readonly UpdateChunk[], label:
   let cursor = 0;
   chunks.forEach((chunk, c) => {
     const where = `${label} (hunk ${c + 1} of ${chunks.length})`;
+    let lines = trailingBlanksOnly(chunk.lines) ? chunk.lines.filter((line) => line.op === '+') : chunk.lines;
+    const pureAddition = !lines.some((line) => line.op !== '+');
     if (chunk.context !== undefined) {
-      const found = index.seek([chunk.context], cursor)?.index ?? index.seekContaining(chunk.context, cursor);
+      const whole = index.seek([chunk.context], cursor)?.index;
+      let found = whole ?? index.seekContaining(chunk.context, cursor);
+      // A pure addition is placed by its @@ line alone, so a partial match must at least be unambiguous:
+      // "@@ def load_config" must not land under "def load_config_file".
+      if (whole === undefined && found !== undefined && pureAddition) {
+        if (index.seekContaining(chunk.context, found + 1) !== undefined) found = undefined;
+      }
       if (found === undefined) throw contextNotFound(index, chunk.context, where, cursor);
       cursor = found + 1;
     }
-    let lines = trailingBlanksOnly(chunk.lines) ? chunk.lines.filter((line) => line.op === '+') : chunk.lines;
-    if (!lines.some((line) => line.op !== '+')) {
+    if (pureAddition) {
       // Pure addition: after its context line, else at the end (before a final blank line, as Codex does).
       const n = doc.lines.length;
       const start =

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { ToolError } from '../../../core/errors.js';
 import type { FileAccess, FileAllowed, FileCheck } from '../../../sandbox/file-policy-types.js';
 import { denial } from '../context.js';
@@ -35,9 +36,12 @@ export async function resolveTargets(ops: readonly PatchOp[], files: FileAccess)
     if (op.kind === 'add') {
       resolved.push({ op, source: await target(files, op.path, 'add', false) });
     } else if (op.kind === 'delete') {
-      resolved.push({ op, source: await target(files, op.path, 'delete', true) });
+      const source = await target(files, op.path, 'delete', true);
+      await refuseLeafLink(files, op.path, 'delete');
+      resolved.push({ op, source });
     } else {
       const entry: ResolvedOp = { op, source: await target(files, op.path, 'update', true) };
+      if (op.moveTo !== undefined) await refuseLeafLink(files, op.path, 'move');
       if (op.moveTo !== undefined) entry.dest = await target(files, op.moveTo, 'move to', false);
       resolved.push(entry);
     }
@@ -68,6 +72,22 @@ export async function stillCurrent(resolved: readonly ResolvedOp[]): Promise<boo
     }
   }
   return true;
+}
+
+/**
+ * Deleting or moving through a symbolic link would remove the link's target and leave the link behind,
+ * while the summary names the link: refuse, and say what the link points to.
+ */
+async function refuseLeafLink(files: FileAccess, given: string, verb: 'delete' | 'move'): Promise<void> {
+  const lexical = path.resolve(files.cwd, given);
+  const stat = await fs.lstat(lexical).catch(() => undefined);
+  if (!stat?.isSymbolicLink()) return;
+  const target = await fs.readlink(lexical).catch(() => '?');
+  throw new ToolError(
+    'invalid_arguments',
+    `apply_patch verification failed: cannot ${verb} ${given}: it is a symbolic link (to ${target}); apply_patch ${verb}s regular files only.`,
+    { hint: 'Patch the file the link points to, or remove the link with a shell command.' },
+  );
 }
 
 /** Check `given` for writing, and for reading when the operation reads it or replaces an existing file. */

@@ -2,45 +2,59 @@
 export interface FileKind {
   /** 'text' (UTF-8 or ASCII), 'utf16' (with a BOM), 'image' (one a model can see), or 'binary'. */
   kind: 'text' | 'utf16' | 'image' | 'binary';
-  /** A short human name: "PNG image", "PDF document", "ELF executable", ... */
+  /** A short human name with its article: "a PNG image", "a PDF document", "binary data", ... */
   description: string;
   mimeType?: string;
 }
 
+/**
+ * Magic numbers. Those marked `text` are printable ASCII ("GIF8", "%PDF", "MZ", "BZh", "SQLite f"), so a
+ * text file can start with them: they only count when the sample is not valid UTF-8 text.
+ */
 const SIGNATURES: Array<{
   bytes: number[];
   offset?: number;
   description: string;
   mimeType?: string;
   image?: true;
+  text?: true;
 }> = [
   {
     bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-    description: 'PNG image',
+    description: 'a PNG image',
     mimeType: 'image/png',
     image: true,
   },
-  { bytes: [0xff, 0xd8, 0xff], description: 'JPEG image', mimeType: 'image/jpeg', image: true },
-  { bytes: [0x47, 0x49, 0x46, 0x38], description: 'GIF image', mimeType: 'image/gif', image: true },
+  { bytes: [0xff, 0xd8, 0xff], description: 'a JPEG image', mimeType: 'image/jpeg', image: true },
+  {
+    bytes: [0x47, 0x49, 0x46, 0x38],
+    description: 'a GIF image',
+    text: true,
+    mimeType: 'image/gif',
+    image: true,
+  },
   {
     bytes: [0x57, 0x45, 0x42, 0x50],
     offset: 8,
-    description: 'WebP image',
+    description: 'a WebP image',
     mimeType: 'image/webp',
     image: true,
   },
-  { bytes: [0x25, 0x50, 0x44, 0x46], description: 'PDF document', mimeType: 'application/pdf' },
-  { bytes: [0x50, 0x4b, 0x03, 0x04], description: 'ZIP archive (or a format built on it: docx, xlsx, jar)' },
-  { bytes: [0x1f, 0x8b], description: 'gzip archive' },
-  { bytes: [0x28, 0xb5, 0x2f, 0xfd], description: 'zstd archive' },
-  { bytes: [0x42, 0x5a, 0x68], description: 'bzip2 archive' },
-  { bytes: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], description: 'xz archive' },
-  { bytes: [0x7f, 0x45, 0x4c, 0x46], description: 'ELF executable or library' },
-  { bytes: [0x00, 0x61, 0x73, 0x6d], description: 'WebAssembly module' },
-  { bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66], description: 'SQLite database' },
-  { bytes: [0xca, 0xfe, 0xba, 0xbe], description: 'Java class file or Mach-O universal binary' },
-  { bytes: [0xcf, 0xfa, 0xed, 0xfe], description: 'Mach-O executable' },
-  { bytes: [0x4d, 0x5a], description: 'Windows executable' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], description: 'a PDF document', text: true, mimeType: 'application/pdf' },
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    description: 'a ZIP archive (or a format built on it: docx, xlsx, jar)',
+  },
+  { bytes: [0x1f, 0x8b], description: 'a gzip archive' },
+  { bytes: [0x28, 0xb5, 0x2f, 0xfd], description: 'a zstd archive' },
+  { bytes: [0x42, 0x5a, 0x68], description: 'a bzip2 archive', text: true },
+  { bytes: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], description: 'an xz archive' },
+  { bytes: [0x7f, 0x45, 0x4c, 0x46], description: 'an ELF executable or library' },
+  { bytes: [0x00, 0x61, 0x73, 0x6d], description: 'a WebAssembly module' },
+  { bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66], description: 'an SQLite database', text: true },
+  { bytes: [0xca, 0xfe, 0xba, 0xbe], description: 'a Java class file or Mach-O universal binary' },
+  { bytes: [0xcf, 0xfa, 0xed, 0xfe], description: 'a Mach-O executable' },
+  { bytes: [0x4d, 0x5a], description: 'a Windows executable', text: true },
 ];
 
 /**
@@ -48,7 +62,9 @@ const SIGNATURES: Array<{
  * text test — no NUL bytes and valid UTF-8 (allowing a character cut at the end of the sample).
  */
 export function sniff(head: Buffer): FileKind {
+  const looksLikeText = !head.includes(0) && isUtf8Prefix(head);
   for (const sig of SIGNATURES) {
+    if (sig.text && looksLikeText) continue;
     const at = sig.offset ?? 0;
     if (head.length >= at + sig.bytes.length && sig.bytes.every((b, i) => head[at + i] === b)) {
       if (sig.offset === 8 && !(head[0] === 0x52 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x46))
@@ -65,7 +81,8 @@ export function sniff(head: Buffer): FileKind {
     return { kind: 'utf16', description: 'UTF-16 text' };
   }
   if (head.includes(0)) return { kind: 'binary', description: 'binary data' };
-  if (!isUtf8Prefix(head)) return { kind: 'binary', description: 'binary data (not valid UTF-8)' };
+  if (!looksLikeText)
+    return { kind: 'binary', description: 'not valid UTF-8 (binary, or text in another encoding)' };
   return { kind: 'text', description: 'text' };
 }
 

@@ -41,7 +41,7 @@ export function compileGlob(source: string, searchDir: string, argName: 'pattern
   let matcher: (input: string) => boolean;
   let base = '';
   try {
-    matcher = picomatch(pattern, { dot: true });
+    matcher = picomatch(pattern, { dot: true, posix: true });
     const scan = picomatch.scan(pattern);
     if (!nameOnly && !scan.negated) base = scan.base;
   } catch (error) {

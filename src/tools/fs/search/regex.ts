@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { ToolError } from '../../../core/errors.js';
 
 /**
@@ -103,17 +104,24 @@ function escapedCodePoint(pattern: string, at: number): number | undefined {
   return /^[0-9a-fA-F]+$/.test(hex) && hex.length === width ? Number.parseInt(hex, 16) : undefined;
 }
 
+/** What the scanner needs of a compiled pattern: a RegExp, or a linear-time RE2 matcher. */
+export interface LineTester {
+  test(text: string): boolean;
+}
+
 export interface JsPattern {
   /** Tests one line (no line terminator). */
-  line: RegExp;
-  /** Tests a block of lines at once (`m` flag): a block without a match needs no line-by-line pass. */
-  block: RegExp;
+  line: LineTester;
+  /** Tests a block of lines at once (multiline): a block without a match needs no line-by-line pass. */
+  block: LineTester;
 }
 
 /** Translate a normalized Rust pattern to JavaScript; throws `Invalid regex "...": reason` when it is not valid. */
 export function toJsPattern(pattern: string, ignoreCase: boolean): JsPattern {
   const translated = new Translator(pattern).run();
   const flags = `u${ignoreCase || translated.ignoreCase ? 'i' : ''}`;
+  if (nestsRepetition(translated.source))
+    return linearPattern(pattern, translated.source, flags.includes('i'));
   try {
     return { line: new RegExp(translated.source, flags), block: new RegExp(translated.source, `${flags}m`) };
   } catch (error) {
@@ -341,5 +349,55 @@ class Translator {
       'invalid_arguments',
       `The regex "${this.p}" uses ${what}, which the JavaScript search (used because ripgrep is not installed) does not support. Rewrite the pattern without it.`,
     );
+  }
+}
+
+/**
+ * Whether a pattern repeats a group that itself repeats or alternates — `(a+)+`, `(a*)*`, `(a|aa)+` — the
+ * shapes that make a backtracking engine (JavaScript's) take exponential time. ripgrep's engine is linear;
+ * such patterns run here on RE2 (re2js) instead, so one search can never freeze the runtime.
+ */
+export function nestsRepetition(source: string): boolean {
+  const groups: Array<{ risky: boolean }> = [{ risky: false }];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+      continue;
+    }
+    if (ch === '[') inClass = true;
+    else if (ch === '(') groups.push({ risky: false });
+    else if (ch === '|') groups.at(-1)!.risky = true;
+    else if (ch === '*' || ch === '+' || (ch === '{' && /^\{\d*,?\d*\}/.test(source.slice(i))))
+      groups.at(-1)!.risky = true;
+    else if (ch === ')' && groups.length > 1) {
+      const inner = groups.pop()!;
+      const next = source[i + 1];
+      const repeated =
+        next === '*' || next === '+' || (next === '{' && /^\{\d*,\d*\}/.test(source.slice(i + 1)));
+      if (repeated && inner.risky) return true;
+      if (inner.risky) groups.at(-1)!.risky = true;
+    }
+  }
+  return false;
+}
+
+/** The same search on RE2: linear time, no lookaround or backreferences (neither has ripgrep's default). */
+function linearPattern(original: string, source: string, ignoreCase: boolean): JsPattern {
+  try {
+    const flags = ignoreCase ? RE2JS.CASE_INSENSITIVE : 0;
+    const line = RE2JS.compile(source, flags);
+    const block = RE2JS.compile(source, flags | RE2JS.MULTILINE);
+    return {
+      line: { test: (text) => line.matcher(text).find() },
+      block: { test: (text) => block.matcher(text).find() },
+    };
+  } catch (error) {
+    throw invalidRegex(original, (error as Error).message);
   }
 }

@@ -1,14 +1,22 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** stderr kept for error messages. */
 const MAX_STDERR_BYTES = 16 * 1024;
 
-/** The first `rg` executable on PATH, or undefined. */
-export function findRipgrep(searchPath = process.env.PATH ?? ''): string | undefined {
+/**
+ * The first `rg` executable on PATH, or undefined. PATH entries inside the given roots are skipped: an
+ * activated venv or `npm run` puts workspace folders on PATH, and an `rg` planted there would otherwise run
+ * outside every sandbox.
+ */
+export function findRipgrep(
+  searchPath = process.env.PATH ?? '',
+  excludedRoots: readonly string[] = [],
+): string | undefined {
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir || !path.isAbsolute(dir)) continue; // a relative PATH entry would depend on the cwd
+    if (excludedRoots.some((root) => isInside(canonical(dir), root))) continue;
     const candidate = path.join(dir, 'rg');
     try {
       accessSync(candidate, constants.X_OK);
@@ -18,6 +26,18 @@ export function findRipgrep(searchPath = process.env.PATH ?? ''): string | undef
     }
   }
   return undefined;
+}
+
+function canonical(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 }
 
 export interface RgRun {
