@@ -1,6 +1,7 @@
 // `npm run bench`: every figure is a per-call cost or a ratio against a baseline measured in the same run.
 import os from 'node:os';
 import { benchApplyPatch } from './apply-patch.js';
+import { benchClassifyCommand } from './classify-command.js';
 import { benchEditFile } from './edit-file.js';
 import { benchGrepFiles } from './grep-files.js';
 import { benchPipeline } from './pipeline.js';
@@ -69,4 +70,14 @@ if (wanted('apply_patch')) {
 if (wanted('grep_files')) {
   console.log('\n[grep_files] ~20k-file tree against raw rg (goal ≤ 1.3×)');
   console.log(JSON.stringify(await benchGrepFiles(), null, 2).replace(/^/gm, '  '));
+}
+
+if (wanted('classify_command')) {
+  console.log(
+    '\n[classifyCommand] 20 command lines, tree-sitter-bash, against cmd.split(/\\s+/) in the same run',
+  );
+  const c = await benchClassifyCommand();
+  console.log(
+    `  ${us(c.classifyUs)} per command vs ${us(c.baselineUs)} (${x(c.ratio)}); one-time parser load ${ms(c.loadMs)}`,
+  );
 }

@@ -26,5 +26,6 @@ export {
   type ToolDescription,
 } from './core/runtime.js';
 export type { RevealReport, Turn, VisibleTool } from './core/turn.js';
+export { type CommandRisk, classifyCommand, type Risk } from './policy/command-risk/index.js';
 export * from './tools/index.js';
 export * from './types/index.js';

@@ -1,0 +1,93 @@
+// Judges one simple command from its argv: unwraps the programs that run other programs, then applies the
+// rules for the program it finally runs.
+import { DANGER_RULES, dangerByName } from './danger-rules.js';
+import { findExecCommands } from './find.js';
+import { CODE_RUNNERS, isInterpreter, programName } from './names.js';
+import { SAFE_RULES } from './safe-rules.js';
+import { type Arg, dangerous, type Rule, shown, unknown, type Verdict } from './types.js';
+import { wrapperFor } from './wrappers.js';
+
+/** What the classifier collects across a whole command line. */
+export interface Report {
+  verdicts: Verdict[];
+  commands: string[][];
+}
+
+/** A program that will run, for the checks that look across commands (pipes into a shell, heredocs). */
+export interface Found {
+  /** Program name ('' when it comes from an expansion). */
+  name: string;
+  /** It reads shell commands from standard input. */
+  stdinShell: boolean;
+}
+
+export interface CommandContext {
+  report: Report;
+  /** Classify nested shell source (`bash -c`, `eval`), returning what it runs. */
+  script(source: string): Found[];
+  /** A downloader whose output is spliced into this command's words (`eval "$(curl …)"`), if any. */
+  downloaded: string | null;
+}
+
+/** How many wrappers deep one command may go (`nice nice nice … rm`). */
+const MAX_WRAPPERS = 16;
+
+export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, wrappers = 0): Found[] {
+  const { report } = ctx;
+  const head = argv[0];
+  if (!head) return [];
+  const args = argv.slice(1);
+  if (head.value === null) {
+    report.commands.push(argv.map(shown));
+    report.verdicts.push(unknown(`command name comes from an expansion (${head.raw})`));
+    if (ctx.downloaded) report.verdicts.push(dangerous(`runs code downloaded by ${ctx.downloaded}`));
+    return [{ name: '', stdinShell: false }];
+  }
+  const { name, untrusted } = programName(head.value);
+  if (untrusted) report.verdicts.push(unknown(`${head.value} is not a system program`));
+  if (ctx.downloaded && (isInterpreter(name) || CODE_RUNNERS.has(name)))
+    report.verdicts.push(dangerous(`${name} runs code downloaded by ${ctx.downloaded}`));
+
+  const wrapper = wrapperFor(name);
+  if (wrapper) {
+    if (wrappers >= MAX_WRAPPERS) {
+      report.verdicts.push(unknown('too many nested wrapper commands'));
+      return [];
+    }
+    const unwrapped = wrapper(args);
+    report.verdicts.push(...unwrapped.verdicts);
+    if (unwrapped.script) {
+      const { text, raw, label } = unwrapped.script;
+      // `xargs -I{} sh -c '… {} …'` splices its input into the script.
+      if (appends) report.verdicts.push(unknown(`xargs passes its input to ${label}`));
+      if (text !== null) return ctx.script(text);
+      report.commands.push(argv.map(shown));
+      report.verdicts.push(unknown(`${label} runs a script known only at run time (${raw})`));
+      return [{ name, stdinShell: false }];
+    }
+    if (unwrapped.inner && unwrapped.inner.length > 0) {
+      return analyzeArgv(unwrapped.inner, ctx, appends || unwrapped.appends === true, wrappers + 1);
+    }
+    report.commands.push(argv.map(shown));
+    if (unwrapped.alone) report.verdicts.push(unwrapped.alone);
+    return [{ name, stdinShell: unwrapped.stdinShell === true }];
+  }
+
+  report.commands.push(argv.map(shown));
+  // xargs adds words it reads: judge the command as if one more word, unknown until run time, followed.
+  const judged = appends ? [...args, { value: null, raw: '…', leadingGlob: false }] : args;
+  const rule = ruleFor(name);
+  if (rule) report.verdicts.push(...rule(judged));
+  else report.verdicts.push(unknown(`${name} is not in the safe list`));
+  if (name === 'find') {
+    for (const inner of findExecCommands(args))
+      analyzeArgv(inner, { ...ctx, downloaded: null }, false, wrappers + 1);
+  }
+  return [{ name, stdinShell: false }];
+}
+
+function ruleFor(name: string): Rule | undefined {
+  if (Object.hasOwn(DANGER_RULES, name)) return DANGER_RULES[name];
+  if (Object.hasOwn(SAFE_RULES, name)) return SAFE_RULES[name];
+  return dangerByName(name);
+}

@@ -1,0 +1,135 @@
+// GNU-style option scanning for the rules: short clusters, attached or separate values, `--`, permutation
+// and unambiguous abbreviations of long options (`sort --compress=sh` is `--compress-program=sh`).
+import { type Arg, opaque } from './types.js';
+
+export interface OptionSpec {
+  /** Short letters that take a value, attached (`-ofile`) or as the next word. */
+  shortValue?: string;
+  /** Short letters whose value is optional and only attached (`sed -i.bak`). */
+  shortOptional?: string;
+  /** Long names (no dashes) that take a value, after `=` or as the next word. */
+  longValue?: readonly string[];
+  /** Every long name the program knows (no dashes), to resolve abbreviations; unlisted names stay as typed. */
+  long?: readonly string[];
+  /** Options may follow operands (GNU). False: the first operand ends the options (wrappers). */
+  permute?: boolean;
+  /** `-10` is an option (nice, kill). */
+  numeric?: boolean;
+}
+
+export interface ParsedOption {
+  /** `-x`, or `--name` resolved through abbreviation when the spec knows the long names. */
+  name: string;
+  value: string | null;
+  /** The value is a separate word known only at run time (it may even split into several words). */
+  dynamic: boolean;
+  /** The long name was neither known nor resolved: match it as a possible abbreviation. */
+  loose: boolean;
+}
+
+export interface Parsed {
+  options: ParsedOption[];
+  operands: Arg[];
+  /** Index in args of the first word after the options (for wrappers, which stop there). */
+  rest: number;
+  /** Some word that could be an option is a run-time expansion or a leading glob. */
+  opaque: boolean;
+}
+
+export function parseOptions(args: readonly Arg[], spec: OptionSpec = {}): Parsed {
+  const permute = spec.permute ?? true;
+  const options: ParsedOption[] = [];
+  const operands: Arg[] = [];
+  let isOpaque = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    const word = arg.value;
+    if (opaque(arg)) {
+      isOpaque = true;
+      if (!permute) break;
+      operands.push(arg);
+      continue;
+    }
+    if (word === '--') {
+      i++;
+      break;
+    }
+    if (word === null || !word.startsWith('-') || word === '-') {
+      if (!permute) break;
+      operands.push(arg);
+      continue;
+    }
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const typed = word.slice(2, eq < 0 ? undefined : eq);
+      const resolved = resolveLong(typed, spec.long);
+      const name = `--${resolved ?? typed}`;
+      let value: string | null = eq < 0 ? null : word.slice(eq + 1);
+      let dynamic = false;
+      if (value === null && spec.longValue?.includes(resolved ?? typed) && i + 1 < args.length) {
+        const next = args[++i]!;
+        value = shownValue(next);
+        dynamic = opaque(next);
+      }
+      isOpaque ||= dynamic;
+      options.push({ name, value, dynamic, loose: resolved === undefined });
+      continue;
+    }
+    if (spec.numeric && /^-\d+$/.test(word)) {
+      options.push({ name: word, value: null, dynamic: false, loose: false });
+      continue;
+    }
+    for (let j = 1; j < word.length; j++) {
+      const letter = word[j]!;
+      if (spec.shortValue?.includes(letter)) {
+        let value = word.slice(j + 1);
+        let dynamic = false;
+        if (value === '' && i + 1 < args.length) {
+          const next = args[++i]!;
+          value = shownValue(next);
+          dynamic = opaque(next);
+        }
+        isOpaque ||= dynamic;
+        options.push({ name: `-${letter}`, value, dynamic, loose: false });
+        break;
+      }
+      if (spec.shortOptional?.includes(letter)) {
+        options.push({ name: `-${letter}`, value: word.slice(j + 1), dynamic: false, loose: false });
+        break;
+      }
+      options.push({ name: `-${letter}`, value: null, dynamic: false, loose: false });
+    }
+  }
+  for (let k = i; k < args.length; k++) operands.push(args[k]!);
+  return { options, operands, rest: i, opaque: isOpaque };
+}
+
+function shownValue(arg: Arg): string {
+  return arg.value ?? arg.raw;
+}
+
+function resolveLong(typed: string, known: readonly string[] | undefined): string | undefined {
+  if (!known) return undefined;
+  if (known.includes(typed)) return typed;
+  const matches = known.filter((name) => name.startsWith(typed));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
+ * Whether any of `names` (`-o`, `--output`) was given. A long option the spec could not resolve matches any
+ * name it abbreviates, so an unlisted abbreviation is never read as harmless.
+ */
+export function findOption(parsed: Parsed, ...names: string[]): ParsedOption | undefined {
+  return parsed.options.find((option) =>
+    names.some(
+      (name) =>
+        option.name === name ||
+        (option.loose && name.startsWith('--') && option.name.length > 2 && name.startsWith(option.name)),
+    ),
+  );
+}
+
+export function hasOption(parsed: Parsed, ...names: string[]): boolean {
+  return findOption(parsed, ...names) !== undefined;
+}

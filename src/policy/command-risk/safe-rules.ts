@@ -1,0 +1,247 @@
+// The allowlist: programs that only read and print, with the flags that would make them write files or run
+// other programs. A program missing here is 'unknown'.
+import { findRule } from './find.js';
+import { gitRule } from './git.js';
+import { findOption, hasOption, type OptionSpec, type Parsed, parseOptions } from './options.js';
+import { sedScriptProblem } from './sed-script.js';
+import { type Arg, opaque, type Rule, unknown, type Verdict } from './types.js';
+
+/** Programs with no option that writes or executes: any arguments, even ones known only at run time. */
+const ANY_ARGS = [
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'pwd',
+  'echo',
+  'true',
+  'false',
+  'which',
+  'type',
+  'stat',
+  'du',
+  'df',
+  'uname',
+  'whoami',
+  'id',
+  'basename',
+  'dirname',
+  'realpath',
+  'cut',
+  'tr',
+  'diff',
+  'cmp',
+  'grep',
+  'egrep',
+  'fgrep',
+  // `test`/`[` compare integers strictly; unlike `[[ ]]` they never evaluate arithmetic.
+  'test',
+  '[',
+  'cd',
+];
+
+const safe: Rule = () => [];
+
+/** A rule over parsed options; words known only at run time could be any flag, so they make it unknown. */
+function withOptions(label: string, spec: OptionSpec, check: (parsed: Parsed) => Verdict[]): Rule {
+  return (args) => {
+    const parsed = parseOptions(args, spec);
+    const verdicts = check(parsed);
+    if (parsed.opaque) verdicts.push(unknown(`${label} gets arguments known only at run time`));
+    return verdicts;
+  };
+}
+
+const sort = withOptions(
+  'sort',
+  {
+    shortValue: 'kotST',
+    longValue: [
+      'key',
+      'output',
+      'field-separator',
+      'buffer-size',
+      'temporary-directory',
+      'compress-program',
+      'files0-from',
+      'random-source',
+      'batch-size',
+      'parallel',
+      'sort',
+    ],
+    long: [
+      'check',
+      'compress-program',
+      'debug',
+      'dictionary-order',
+      'field-separator',
+      'files0-from',
+      'general-numeric-sort',
+      'human-numeric-sort',
+      'ignore-case',
+      'ignore-leading-blanks',
+      'ignore-nonprinting',
+      'key',
+      'merge',
+      'month-sort',
+      'numeric-sort',
+      'output',
+      'parallel',
+      'random-sort',
+      'random-source',
+      'reverse',
+      'sort',
+      'stable',
+      'batch-size',
+      'buffer-size',
+      'temporary-directory',
+      'unique',
+      'version-sort',
+      'zero-terminated',
+      'help',
+      'version',
+    ],
+  },
+  (p) => [
+    ...(hasOption(p, '-o', '--output') ? [unknown('sort -o writes a file')] : []),
+    ...(hasOption(p, '--compress-program') ? [unknown('sort --compress-program runs a program')] : []),
+  ],
+);
+
+const uniq = withOptions(
+  'uniq',
+  {
+    shortValue: 'fsw',
+    longValue: ['skip-fields', 'skip-chars', 'check-chars'],
+    long: [
+      'all-repeated',
+      'check-chars',
+      'count',
+      'group',
+      'ignore-case',
+      'repeated',
+      'skip-chars',
+      'skip-fields',
+      'unique',
+      'zero-terminated',
+      'help',
+      'version',
+    ],
+  },
+  (p) => (p.operands.length >= 2 ? [unknown('uniq writes its second operand')] : []),
+);
+
+// ripgrep takes no abbreviations; listing the dangerous names keeps `--pre` from also matching `--pre-glob`,
+// while an unlisted prefix such as `--pr` still matches both.
+const rg = withOptions(
+  'rg',
+  { shortValue: 'ABCEMTdefgjmrt', long: ['pre', 'pre-glob', 'hostname-bin'] },
+  (p) => {
+    const verdicts: Verdict[] = [];
+    if (hasOption(p, '--pre')) verdicts.push(unknown('rg --pre runs a preprocessor command'));
+    if (hasOption(p, '--pre-glob')) verdicts.push(unknown('rg --pre-glob configures a preprocessor'));
+    if (hasOption(p, '--hostname-bin')) verdicts.push(unknown('rg --hostname-bin runs a program'));
+    return verdicts;
+  },
+);
+
+const date = withOptions(
+  'date',
+  {
+    shortValue: 'dfrs',
+    shortOptional: 'I',
+    longValue: ['date', 'file', 'reference', 'set', 'rfc-3339'],
+    long: [
+      'date',
+      'debug',
+      'file',
+      'iso-8601',
+      'resolution',
+      'rfc-email',
+      'rfc-3339',
+      'reference',
+      'set',
+      'utc',
+      'universal',
+      'help',
+      'version',
+    ],
+  },
+  (p) => {
+    if (hasOption(p, '-s', '--set')) return [unknown('date -s sets the clock')];
+    if (p.operands.some((a) => a.value !== null && !a.value.startsWith('+')))
+      return [unknown('date with a time operand sets the clock')];
+    return [];
+  },
+);
+
+const file: Rule = (args) =>
+  hasOption(parseOptions(args, { shortValue: 'efFmP', long: ['compile'] }), '-C', '--compile')
+    ? [unknown('file -C writes a compiled magic file')]
+    : [];
+
+/** printf takes options only before its format; `-v` assigns a shell variable (PATH included). */
+const printf: Rule = (args) => {
+  const first = args[0];
+  if (!first) return [];
+  if (opaque(first)) return [unknown('printf gets a format known only at run time')];
+  return first.value!.startsWith('-v') ? [unknown('printf -v assigns a shell variable')] : [];
+};
+
+const SED_SPEC: OptionSpec = {
+  shortValue: 'efl',
+  shortOptional: 'i',
+  longValue: ['expression', 'file', 'line-length'],
+  long: [
+    'expression',
+    'file',
+    'in-place',
+    'line-length',
+    'null-data',
+    'zero-terminated',
+    'quiet',
+    'silent',
+    'regexp-extended',
+    'separate',
+    'sandbox',
+    'unbuffered',
+    'debug',
+    'posix',
+    'follow-symlinks',
+    'binary',
+    'help',
+    'version',
+  ],
+};
+
+const sed = withOptions('sed', SED_SPEC, (p) => {
+  const verdicts: Verdict[] = [];
+  if (hasOption(p, '-i', '--in-place')) verdicts.push(unknown('sed -i edits files in place'));
+  if (hasOption(p, '-f', '--file')) verdicts.push(unknown('sed -f runs a script file that is not inspected'));
+  if (!hasOption(p, '-n', '--quiet', '--silent')) verdicts.push(unknown('sed is only safe with -n'));
+  const expressions = p.options.filter((o) => o.name === '-e' || o.name === '--expression');
+  const scripts: Array<string | null> = expressions.map((o) => (o.dynamic ? null : o.value));
+  if (expressions.length === 0 && !findOption(p, '-f', '--file')) {
+    const first: Arg | undefined = p.operands[0];
+    if (first) scripts.push(first.value);
+  }
+  for (const script of scripts) {
+    const problem = script === null ? 'sed script known only at run time' : sedScriptProblem(script);
+    if (problem) verdicts.push(unknown(problem));
+  }
+  return verdicts;
+});
+
+export const SAFE_RULES: Record<string, Rule> = {
+  ...Object.fromEntries(ANY_ARGS.map((name) => [name, safe])),
+  sort,
+  uniq,
+  rg,
+  date,
+  file,
+  printf,
+  sed,
+  find: findRule,
+  git: gitRule,
+};

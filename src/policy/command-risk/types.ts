@@ -1,0 +1,63 @@
+// Shared shapes of the command classifier.
+
+export type Risk = 'safe' | 'unknown' | 'dangerous';
+
+export interface CommandRisk {
+  /** The worst risk of any part of the command line. */
+  risk: Risk;
+  /** Short phrases naming the command and the rule, most severe first; empty when safe. */
+  reasons: string[];
+  /** argv of each simple command found, after unwrapping `env`, `time`, `bash -c`, … */
+  commands: string[][];
+}
+
+/** One finding about one part of a command line. */
+export interface Verdict {
+  risk: Risk;
+  reason: string;
+}
+
+/** One word of a simple command as the shell would see it before running it. */
+export interface Arg {
+  /** The word after quote removal, or null when it depends on run-time expansion. */
+  value: string | null;
+  /** The source text, shown when the value is unknown. */
+  raw: string;
+  /** Unquoted glob at the start, so the expansion could be a file name that starts with `-`. */
+  leadingGlob: boolean;
+}
+
+const RANK: Record<Risk, number> = { safe: 0, unknown: 1, dangerous: 2 };
+
+export function worse(a: Risk, b: Risk): Risk {
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+export function rank(risk: Risk): number {
+  return RANK[risk];
+}
+
+export function unknown(reason: string): Verdict {
+  return { risk: 'unknown', reason };
+}
+
+export function dangerous(reason: string): Verdict {
+  return { risk: 'dangerous', reason };
+}
+
+/** A static word, for argv built by the classifier itself (unwrapped `env -S`, tests). */
+export function staticArg(value: string): Arg {
+  return { value, raw: value, leadingGlob: false };
+}
+
+/** What a flag-aware rule sees: the value, or null when it could be anything (a flag included). */
+export function opaque(arg: Arg): boolean {
+  return arg.value === null || arg.leadingGlob;
+}
+
+export function shown(arg: Arg): string {
+  return arg.value ?? arg.raw;
+}
+
+/** Judges one program's arguments: no verdicts means safe. */
+export type Rule = (args: Arg[]) => Verdict[];

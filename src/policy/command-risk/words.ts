@@ -1,0 +1,135 @@
+// Turns a word node into what the command will receive: quotes removed, escapes applied, and null where the
+// value depends on expansion at run time (variables, substitutions, brace expansion).
+import type { Node } from 'web-tree-sitter';
+import type { Arg } from './types.js';
+
+interface Piece {
+  value: string | null;
+  /** The text with quoted parts masked, to spot unquoted globs and brace expansion. */
+  shape: string;
+}
+
+const DYNAMIC = new Set([
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'brace_expression',
+]);
+
+export function evalWord(node: Node): Arg {
+  const piece = evalPiece(node);
+  // A brace expansion such as {a,b} or {1..3} makes several words out of one.
+  const braces = /\{[^{}]*(,|\.\.)[^{}]*\}/.test(piece.shape);
+  return {
+    value: braces ? null : piece.value,
+    raw: node.text,
+    leadingGlob: /^[*?[]/.test(piece.shape),
+  };
+}
+
+function evalPiece(node: Node): Piece {
+  if (DYNAMIC.has(node.type)) return { value: null, shape: '$' };
+  switch (node.type) {
+    case 'word':
+      return unquotedWord(node.text);
+    case 'number':
+    case 'test_operator':
+    case 'regex':
+    case 'extglob_pattern':
+      return { value: node.text, shape: node.text };
+    case 'raw_string':
+      return { value: node.text.slice(1, -1), shape: mask(node.text.length - 2) };
+    case 'ansi_c_string':
+      return { value: ansiC(node.text.slice(2, -1)), shape: mask(node.text.length - 3) };
+    case 'string':
+      return doubleQuoted(node);
+    case 'translated_string':
+      return node.namedChildren[0] ? doubleQuoted(node.namedChildren[0]) : { value: null, shape: '$' };
+    case 'concatenation': {
+      let value: string | null = '';
+      let shape = '';
+      for (const child of node.children) {
+        if (!child) continue;
+        const part = evalPiece(child);
+        value = value === null || part.value === null ? null : value + part.value;
+        shape += part.shape;
+      }
+      return { value, shape };
+    }
+    default:
+      // Anything else (a stray `$`, an unexpected node) is not a value we can vouch for.
+      return { value: null, shape: '$' };
+  }
+}
+
+/** A quoted part contributes no glob or brace characters: mask it with inert characters. */
+function mask(length: number): string {
+  return 'q'.repeat(Math.max(0, length));
+}
+
+function unquotedWord(text: string): Piece {
+  let value = '';
+  let shape = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\\' && i + 1 < text.length) {
+      const next = text[++i]!;
+      if (next !== '\n') {
+        value += next;
+        shape += 'q';
+      }
+    } else {
+      value += ch;
+      shape += ch;
+    }
+  }
+  return { value, shape };
+}
+
+function doubleQuoted(node: Node): Piece {
+  let value: string | null = '';
+  for (const child of node.children) {
+    if (!child || child.type === '"') continue;
+    if (child.type === 'string_content') {
+      if (value !== null)
+        value += child.text.replace(/\\([\\"$`])|\\\n/g, (_m, c: string | undefined) => c ?? '');
+    } else {
+      value = null;
+    }
+  }
+  return { value, shape: mask(node.text.length) };
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
+
+/** Decode the body of $'…'. */
+function ansiC(body: string): string {
+  return body.replace(
+    /\\(?:([abeEfnrtv\\'"?])|([0-7]{1,3})|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|c(.))/g,
+    (_m, simple?: string, oct?: string, hex?: string, u4?: string, u8?: string, ctl?: string) => {
+      if (simple) return SIMPLE_ESCAPES[simple] ?? simple;
+      const code = oct
+        ? Number.parseInt(oct, 8)
+        : hex || u4 || u8
+          ? Number.parseInt((hex ?? u4 ?? u8)!, 16)
+          : ctl!.charCodeAt(0) & 0x1f;
+      return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    },
+  );
+}

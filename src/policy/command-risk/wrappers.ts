@@ -1,0 +1,315 @@
+// Commands that run another command: prefixes (`env`, `time`, `nice`, `xargs`, `sudo`, …), shells given a
+// script (`bash -c`, `eval`, `su -c`) and shells reading commands from stdin. Each is judged by what it runs.
+
+import { SHELLS } from './names.js';
+import { hasOption, type OptionSpec, type Parsed, parseOptions } from './options.js';
+import { type Arg, dangerous, opaque, shown, staticArg, unknown, type Verdict } from './types.js';
+
+export interface Unwrapped {
+  verdicts: Verdict[];
+  /** The command it runs, when given. */
+  inner?: Arg[];
+  /** Shell source it runs (`bash -c`, `eval`, `env -S`). */
+  script?: { text: string | null; raw: string; label: string };
+  /** It reads commands from its standard input (`bash`, `sh -s`). */
+  stdinShell?: boolean;
+  /** It appends words it reads to the inner command (`xargs`): the inner command's flags are not all visible. */
+  appends?: boolean;
+  /** Without an inner command it does something of its own that is not safe. */
+  alone?: Verdict;
+}
+
+type Wrapper = (args: Arg[]) => Unwrapped;
+
+/** A prefix command: options, then the command it runs. */
+function prefix(
+  spec: OptionSpec,
+  label: string,
+  extra?: (parsed: Parsed, args: Arg[]) => Verdict[],
+): Wrapper {
+  return (args) => {
+    const parsed = parseOptions(args, { ...spec, permute: false });
+    const verdicts = extra?.(parsed, args) ?? [];
+    if (parsed.opaque) verdicts.push(unknown(`${label} gets options known only at run time`));
+    return { verdicts, inner: args.slice(parsed.rest) };
+  };
+}
+
+const time = prefix(
+  {
+    shortValue: 'fo',
+    longValue: ['format', 'output'],
+    long: ['format', 'output', 'append', 'verbose', 'quiet'],
+  },
+  'time',
+  (parsed) => (hasOption(parsed, '-o', '--output') ? [unknown('time -o writes a file')] : []),
+);
+
+function timeout(args: Arg[]): Unwrapped {
+  const parsed = parseOptions(args, {
+    shortValue: 'sk',
+    longValue: ['signal', 'kill-after'],
+    long: ['signal', 'kill-after', 'preserve-status', 'foreground', 'verbose'],
+    permute: false,
+  });
+  const verdicts = parsed.opaque ? [unknown('timeout gets options known only at run time')] : [];
+  return { verdicts, inner: args.slice(parsed.rest + 1) };
+}
+
+const ENV_SPEC: OptionSpec = {
+  shortValue: 'uCSP',
+  longValue: ['unset', 'chdir', 'split-string'],
+  long: [
+    'ignore-environment',
+    'null',
+    'unset',
+    'chdir',
+    'split-string',
+    'block-signal',
+    'default-signal',
+    'ignore-signal',
+    'list-signal-handling',
+    'debug',
+  ],
+  permute: false,
+};
+
+function env(args: Arg[]): Unwrapped {
+  const parsed = parseOptions(args, ENV_SPEC);
+  const verdicts: Verdict[] = [];
+  if (parsed.opaque) verdicts.push(unknown('env gets options known only at run time'));
+  let i = parsed.rest;
+  if (args[i]?.value === '-') i++;
+  for (; i < args.length; i++) {
+    const word = args[i]!.value;
+    if (word === null || !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) break;
+    verdicts.push(unknown(`env sets ${word.slice(0, word.indexOf('='))} for the command`));
+  }
+  const split = parsed.options.find((o) => o.name === '-S' || o.name === '--split-string');
+  if (split) {
+    // env -S splits its string into words: read it as shell words, followed by the remaining arguments.
+    const text = [split.value ?? '', ...args.slice(i).map(shown)].join(' ');
+    return { verdicts, script: { text, raw: text, label: 'env -S' } };
+  }
+  const inner = args.slice(i);
+  return { verdicts, inner, alone: unknown('env without a command prints the environment') };
+}
+
+function command(args: Arg[]): Unwrapped {
+  const parsed = parseOptions(args, { permute: false });
+  // `command -v x` only looks a name up, like `which`.
+  if (hasOption(parsed, '-v', '-V')) return { verdicts: [] };
+  return { verdicts: [], inner: args.slice(parsed.rest) };
+}
+
+function xargs(args: Arg[]): Unwrapped {
+  const parsed = parseOptions(args, {
+    shortValue: 'adEILnPs',
+    shortOptional: 'eil',
+    longValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
+    long: [
+      'null',
+      'arg-file',
+      'delimiter',
+      'eof',
+      'replace',
+      'max-lines',
+      'max-args',
+      'max-procs',
+      'max-chars',
+      'process-slot-var',
+      'interactive',
+      'no-run-if-empty',
+      'verbose',
+      'exit',
+      'open-tty',
+      'show-limits',
+    ],
+    permute: false,
+  });
+  const verdicts = parsed.opaque ? [unknown('xargs gets options known only at run time')] : [];
+  const inner = args.slice(parsed.rest);
+  // With no command, xargs runs echo.
+  return { verdicts, inner: inner.length > 0 ? inner : [staticArg('echo')], appends: true };
+}
+
+function asRoot(label: string, spec: OptionSpec): Wrapper {
+  return (args) => {
+    const parsed = parseOptions(args, { ...spec, permute: false });
+    return {
+      verdicts: [dangerous(`${label} runs commands as another user`)],
+      inner: args.slice(parsed.rest),
+    };
+  };
+}
+
+function su(args: Arg[]): Unwrapped {
+  const parsed = parseOptions(args, {
+    shortValue: 'csgGw',
+    longValue: ['command', 'session-command', 'shell', 'group', 'supp-group', 'whitelist-environment'],
+    long: [
+      'command',
+      'session-command',
+      'shell',
+      'group',
+      'supp-group',
+      'login',
+      'preserve-environment',
+      'pty',
+    ],
+  });
+  const verdicts = [dangerous('su runs commands as another user')];
+  const cmd = parsed.options.find((o) => ['-c', '--command', '--session-command'].includes(o.name));
+  if (!cmd) return { verdicts };
+  return { verdicts, script: { text: cmd.dynamic ? null : cmd.value, raw: cmd.value ?? '', label: 'su -c' } };
+}
+
+function evalWrapper(args: Arg[]): Unwrapped {
+  const dynamic = args.some((a) => a.value === null);
+  const raw = args.map((a) => a.raw).join(' ');
+  return {
+    verdicts: [],
+    script: { text: dynamic ? null : args.map((a) => a.value).join(' '), raw, label: 'eval' },
+  };
+}
+
+function watch(args: Arg[]): Unwrapped {
+  const parsed = parseOptions(args, {
+    shortValue: 'nq',
+    shortOptional: 'd',
+    longValue: ['interval'],
+    long: ['interval', 'differences', 'exec', 'beep', 'errexit', 'chgexit', 'no-title', 'precise', 'color'],
+    permute: false,
+  });
+  const verdicts = parsed.opaque ? [unknown('watch gets options known only at run time')] : [];
+  const rest = args.slice(parsed.rest);
+  // Without -x, watch joins its arguments and runs them with `sh -c`.
+  if (hasOption(parsed, '-x', '--exec')) return { verdicts, inner: rest };
+  const dynamic = rest.some((a) => a.value === null);
+  const raw = rest.map((a) => a.raw).join(' ');
+  return {
+    verdicts,
+    script: { text: dynamic ? null : rest.map((a) => a.value).join(' '), raw, label: 'watch' },
+  };
+}
+
+/** `bash [options] [-c script | file] [args]`. */
+function shell(label: string): Wrapper {
+  return (args) => {
+    const verdicts: Verdict[] = [];
+    let runsString = false;
+    let readsStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const arg = args[i]!;
+      if (opaque(arg)) {
+        // After -c, the first operand is the script, which the caller judges.
+        if (runsString) break;
+        verdicts.push(unknown(`${label} gets arguments known only at run time`));
+        return { verdicts };
+      }
+      const word = arg.value!;
+      if (word === '--' || word === '-') {
+        i++;
+        break;
+      }
+      if (word === '--rcfile' || word === '--init-file') {
+        verdicts.push(unknown(`${label} ${word} runs a startup file`));
+        i++;
+        continue;
+      }
+      if (word.startsWith('--')) continue;
+      if (!/^[-+]/.test(word)) break;
+      for (const letter of word.slice(1)) {
+        if (letter === 'c') runsString = true;
+        else if (letter === 's') readsStdin = true;
+        else if (letter === 'o' || letter === 'O') i++;
+      }
+    }
+    const operand = args[i];
+    if (runsString) {
+      if (!operand) return { verdicts: [...verdicts, unknown(`${label} -c without a script`)] };
+      return {
+        verdicts,
+        script: { text: opaque(operand) ? null : operand.value, raw: operand.raw, label: `${label} -c` },
+      };
+    }
+    if (operand && !readsStdin) {
+      return { verdicts: [...verdicts, unknown(`${label} runs the script file ${shown(operand)}`)] };
+    }
+    return {
+      verdicts: [...verdicts, unknown(`${label} reads commands from standard input`)],
+      stdinShell: true,
+    };
+  };
+}
+
+/** `trap 'cmd' SIGNAL…`: the command runs later, in this shell. */
+function trap(args: Arg[]): Unwrapped {
+  const first = args[0];
+  if (!first || (first.value?.startsWith('-') ?? false) || args.length < 2) return { verdicts: [] };
+  return {
+    verdicts: [unknown('trap runs commands when a signal arrives')],
+    script: { text: opaque(first) ? null : first.value, raw: first.raw, label: 'trap' },
+  };
+}
+
+/** `source file` / `. file`: runs a script file in the current shell. */
+function source(label: string): Wrapper {
+  return (args) => ({
+    verdicts: [
+      unknown(args[0] ? `${label} runs the script file ${shown(args[0])}` : `${label} without a file`),
+    ],
+  });
+}
+
+const WRAPPERS: Record<string, Wrapper> = {
+  time,
+  nice: prefix({ shortValue: 'n', longValue: ['adjustment'], long: ['adjustment'], numeric: true }, 'nice'),
+  nohup: prefix({}, 'nohup'),
+  timeout,
+  env,
+  command,
+  builtin: prefix({}, 'builtin'),
+  exec: prefix({ shortValue: 'a' }, 'exec'),
+  stdbuf: prefix({ shortValue: 'ioe', longValue: ['input', 'output', 'error'] }, 'stdbuf'),
+  setsid: prefix({ long: ['ctty', 'fork', 'wait'] }, 'setsid'),
+  ionice: prefix(
+    { shortValue: 'cnpPu', longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] },
+    'ionice',
+    (parsed, args) =>
+      parsed.rest === args.length ? [unknown('ionice changes the priority of other processes')] : [],
+  ),
+  xargs,
+  busybox: prefix({}, 'busybox'),
+  sudo: asRoot('sudo', {
+    shortValue: 'CDghpRrtTUu',
+    longValue: [
+      'close-from',
+      'chdir',
+      'group',
+      'host',
+      'prompt',
+      'chroot',
+      'role',
+      'type',
+      'command-timeout',
+    ],
+  }),
+  doas: asRoot('doas', { shortValue: 'uC' }),
+  pkexec: asRoot('pkexec', { longValue: ['user'] }),
+  run0: asRoot('run0', { shortValue: 'uDg', longValue: ['user', 'group', 'chdir', 'setenv', 'unit'] }),
+  su,
+  eval: evalWrapper,
+  trap,
+  coproc: prefix({ permute: false }, 'coproc'),
+  source: source('source'),
+  '.': source('.'),
+  watch,
+};
+for (const name of SHELLS) WRAPPERS[name] = shell(name);
+
+/** The wrapper for a program name, if it is one. */
+export function wrapperFor(name: string): Wrapper | undefined {
+  return Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
+}
