@@ -1,0 +1,88 @@
+import type { FileRoot } from '../file-policy-types.js';
+import type { Mask } from './scan.js';
+import type { SandboxIdentity } from './types.js';
+
+/** Everything that decides a bwrap command line. */
+export interface BwrapLayout {
+  bwrap: string;
+  identity: SandboxIdentity;
+  network: boolean;
+  tty: boolean;
+  /** Read-only system mounts (from `systemMountArgs`). */
+  system: string[];
+  extraReadOnly: readonly string[];
+  /** Mounts that make name resolution work when the network is shared. */
+  resolver: string[];
+  tmpSizeBytes: number;
+  home: string;
+  roots: readonly FileRoot[];
+  /** Paths bound read-only over themselves: existing protected paths and placeholders. */
+  readOnly: readonly string[];
+  masks: readonly Mask[];
+  /** An empty file nobody may read, bound over denied files. */
+  deniedFile: string;
+  cwd: string;
+  /** What runs inside: rlimit wrapper and the shell. */
+  command: readonly string[];
+}
+
+/**
+ * bwrap's argv. Mount order matters: the system, /proc, /dev and /tmp first, then HOME, then the roots
+ * (outer before nested), then read-only and masked paths inside them (outer before nested), so every mount
+ * lands on top of the one that contains it.
+ */
+export function bwrapArgs(layout: BwrapLayout): string[] {
+  const args = [layout.bwrap, ...namespaceArgs(layout.identity, layout.network, layout.tty)];
+  args.push(...layout.system);
+  for (const dir of layout.extraReadOnly) args.push('--ro-bind', dir, dir);
+  args.push(...layout.resolver);
+  args.push('--proc', '/proc', '--dev', '/dev');
+  args.push('--perms', '1777', '--size', String(layout.tmpSizeBytes), '--tmpfs', '/tmp');
+  args.push('--bind', layout.home, layout.home);
+  for (const root of byDepth([...layout.roots])) {
+    args.push(root.access === 'write' ? '--bind' : '--ro-bind', root.path, root.path);
+  }
+  const layers = byDepth([
+    ...layout.readOnly.map((p) => ({ path: p, kind: 'ro' as const })),
+    ...layout.masks.map((m) => ({ path: m.path, kind: m.dir ? ('dir' as const) : ('file' as const) })),
+  ]);
+  for (const layer of layers) {
+    if (layer.kind === 'ro') args.push('--ro-bind', layer.path, layer.path);
+    else if (layer.kind === 'file') args.push('--ro-bind', layout.deniedFile, layer.path);
+    else args.push('--perms', '0000', '--tmpfs', layer.path, '--remount-ro', layer.path);
+  }
+  args.push('--chdir', layout.cwd, '--', ...layout.command);
+  return args;
+}
+
+function namespaceArgs(identity: SandboxIdentity, network: boolean, tty: boolean): string[] {
+  const args = ['--unshare-all', '--unshare-user'];
+  if (network) args.push('--share-net');
+  if (identity.mode === 'mapped-root') {
+    // bwrap run by root keeps capabilities unless told; the command gets none.
+    args.push('--uid', '65534', '--gid', '65534', '--cap-drop', 'ALL');
+  }
+  args.push('--disable-userns', '--die-with-parent');
+  // A new session keeps a command from pushing input into handrail's terminal (TIOCSTI). A tty run has
+  // its own pseudo-terminal, which must stay its controlling terminal.
+  if (!tty) args.push('--new-session');
+  return args;
+}
+
+/** setpriv in front of bwrap: root drops to the sandbox user (and its group only) before bwrap starts. */
+export function dropTo(setpriv: string, identity: SandboxIdentity): string[] {
+  return [
+    setpriv,
+    `--reuid=${identity.uid}`,
+    `--regid=${identity.gid}`,
+    '--clear-groups',
+    '--no-new-privs',
+    '--',
+  ];
+}
+
+/** Parents before children, so every mount lands on top of the one that contains it. */
+function byDepth<T extends { path: string }>(items: T[]): T[] {
+  const depth = (p: string) => p.split('/').length;
+  return [...items].sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
+}

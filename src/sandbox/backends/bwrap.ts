@@ -1,0 +1,255 @@
+import { accessSync, chownSync, constants, promises as fs, lstatSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { isWithin } from '../path-syntax.js';
+import { findExecutable } from '../process/executables.js';
+import { prlimitArgs } from '../process/rlimits.js';
+import { BUILTIN_PROTECTED_GLOBS } from '../protected-paths.js';
+import { bwrapArgs, dropTo } from './bwrap-args.js';
+import { chooseIdentity, type RunAs, reachProblem } from './identity.js';
+import { acquirePlaceholder, isPlaceholder, releasePlaceholder } from './placeholders.js';
+import { type Mask, placeholderNames, scanPolicyPaths } from './scan.js';
+import { DEFAULT_SYSTEM_PATHS, rootOnlySystemEntries, systemMountArgs } from './system-view.js';
+import type {
+  BackendStatus,
+  SandboxBackend,
+  SandboxCommand,
+  SandboxIdentity,
+  SandboxPolicy,
+  WrapResult,
+} from './types.js';
+
+export interface BwrapOptions {
+  /** Path to bwrap (default: found in the system directories). */
+  bwrapPath?: string;
+  /** Who commands run as when handrail is root (see `chooseIdentity`); default 'auto'. */
+  runAs?: RunAs;
+  /** Host directories shown read-only (default: /usr, /bin, /sbin, /lib*, /etc, /opt). */
+  systemPaths?: readonly string[];
+  /** More host directories shown read-only (a toolchain under /nix or /home/me/.cargo, say). */
+  readOnlyPaths?: readonly string[];
+  /** Size of the command's private /tmp (a tmpfs, so it counts against memory); default 1 GiB. */
+  tmpSizeBytes?: number;
+  /** Entries walked to find deny-read and protected paths before giving up; default 100,000. */
+  maxScanEntries?: number;
+  /** Hold missing protected names at the top of writable roots with read-only placeholders; default true. */
+  placeholders?: boolean;
+}
+
+const GiB = 1024 ** 3;
+
+/**
+ * The bubblewrap backend: a fresh mount namespace showing the system read-only, the roots as the file
+ * policy says, deny-read paths hidden, protected paths read-only; new user, PID, IPC, UTS, cgroup and
+ * (unless the profile allows the network) network namespaces; a fresh /proc, /dev and /tmp; no further
+ * user namespaces; killed with its parent. The command's environment is bwrap's own environment (already
+ * filtered), so nothing reaches bwrap's argv, which any process in the sandbox can read at /proc/1/cmdline.
+ */
+export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
+  const bwrap = options.bwrapPath ?? findExecutable('bwrap');
+  const runnable = bwrap ? isExecutable(bwrap) : false;
+  const setpriv = findExecutable('setpriv');
+  const prlimit = findExecutable('prlimit');
+  const runAs = options.runAs ?? 'auto';
+  const euid = process.geteuid?.() ?? -1;
+  const egid = process.getegid?.() ?? -1;
+  const maxScanEntries = options.maxScanEntries ?? 100_000;
+
+  const status = (): BackendStatus => {
+    if (process.platform !== 'linux') return { state: 'unavailable', reason: 'bwrap needs Linux.' };
+    if (!bwrap) {
+      return {
+        state: 'unavailable',
+        reason: 'bwrap is not installed (install the bubblewrap package).',
+      };
+    }
+    if (!runnable) return { state: 'unavailable', reason: `bwrap is not an executable program at ${bwrap}.` };
+    if (euid === 0 && runAs !== 'root' && !setpriv) {
+      return {
+        state: 'unavailable',
+        reason:
+          'handrail runs as root and setpriv (util-linux) is missing, so commands cannot run as an unprivileged user.',
+      };
+    }
+    if (!prlimit) {
+      return {
+        state: 'degraded',
+        reason: 'prlimit (util-linux) is missing: commands run without resource limits.',
+      };
+    }
+    if (euid === 0 && runAs === 'root') {
+      return {
+        state: 'degraded',
+        reason:
+          "Commands run as root without capabilities (runAs: 'root'): only the mount namespace keeps root-owned files closed, and the process limit does not apply.",
+      };
+    }
+    return { state: 'ready' };
+  };
+
+  async function wrap(command: SandboxCommand, policy: SandboxPolicy): Promise<WrapResult> {
+    const state = status();
+    if (state.state === 'unavailable' || !bwrap) {
+      return { ok: false, errorClass: 'permission_denied', message: state.reason ?? 'bwrap is unavailable.' };
+    }
+    const notes: string[] = [];
+    const { identity, degraded } = await chooseIdentity(policy.roots, runAs, euid, egid);
+    const unreachable = await checkReach(identity, policy, command.cwd);
+    if (unreachable) return { ok: false, errorClass: 'permission_denied', message: unreachable };
+    if (euid === 0 && identity.uid !== 0) {
+      for (const dir of [command.runDir, command.home, command.tmp])
+        chownSync(dir, identity.uid, identity.gid);
+    }
+
+    const system = await systemMountArgs([...(options.systemPaths ?? DEFAULT_SYSTEM_PATHS)]);
+    const extra = await existing(options.readOnlyPaths ?? []);
+    const visible = [...system.shown, ...extra];
+    const denyRead = policy.denyRead ?? [];
+    const scan = await scanPolicyPaths({
+      roots: policy.roots,
+      denyRead,
+      protectedPaths: policy.protectedPaths ?? [],
+      ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
+      visible,
+      maxEntries: maxScanEntries,
+    });
+    if (scan.truncated) {
+      if (denyRead.some((glob) => picomatch.scan(glob).isGlob)) {
+        return {
+          ok: false,
+          errorClass: 'permission_denied',
+          message: `The sandbox cannot enforce the deny-read rules: the roots hold more than ${maxScanEntries} entries, the most it walks to find matching files. Narrow the roots or raise maxScanEntries.`,
+        };
+      }
+      notes.push(
+        `Protected paths were looked for in the first ${maxScanEntries} entries of the roots only; deeper ones are writable.`,
+      );
+    }
+
+    const readOnly = scan.readOnly.filter((p) => !isPlaceholder(p));
+    const held: string[] = [];
+    const release = async () => {
+      for (const p of held.splice(0)) releasePlaceholder(p);
+    };
+    try {
+      if (options.placeholders !== false) {
+        const globs = [...BUILTIN_PROTECTED_GLOBS, ...(policy.protectedPaths ?? [])];
+        const candidates = policy.roots
+          .filter((root) => root.access === 'write')
+          .flatMap((root) => placeholderNames(globs, root.path).map((name) => path.join(root.path, name)));
+        for (const p of candidates) {
+          if (!isPlaceholder(p) && exists(p)) continue;
+          if (acquirePlaceholder(p)) held.push(p);
+          else if (!readOnly.includes(p)) readOnly.push(p);
+        }
+      }
+      const masks: Mask[] = [...scan.masks];
+      if (identity.mode === 'mapped-root') masks.push(...(await rootOnlySystemEntries()));
+
+      // A denied file is replaced by an empty file nobody may read, so reading it fails plainly.
+      const deniedFile = path.join(command.runDir, 'denied');
+      if (masks.some((mask) => !mask.dir)) await fs.writeFile(deniedFile, '', { mode: 0o000 });
+
+      if (!prlimit) notes.push('Resource limits are not applied: prlimit (util-linux) is missing.');
+      const args = bwrapArgs({
+        bwrap,
+        identity,
+        network: policy.network,
+        tty: command.tty,
+        system: system.args,
+        extraReadOnly: extra,
+        resolver: policy.network ? await resolverArgs(visible) : [],
+        tmpSizeBytes: options.tmpSizeBytes ?? GiB,
+        home: command.home,
+        roots: policy.roots,
+        readOnly: [...readOnly, ...held],
+        masks,
+        deniedFile,
+        cwd: command.cwd,
+        command: [
+          ...(prlimit ? prlimitArgs(prlimit, command.rlimits, { processes: true }) : []),
+          ...command.argv,
+        ],
+      });
+      const argv =
+        euid === 0 && identity.uid !== 0 && setpriv ? [...dropTo(setpriv, identity), ...args] : args;
+      // The command's environment is bwrap's: filtered already, and so never on a command line.
+      const commandEnv = { ...command.env, TMPDIR: '/tmp' };
+      return {
+        ok: true,
+        argv,
+        env: commandEnv,
+        cwd: '/',
+        commandEnv,
+        sandbox: {
+          backend: 'bwrap',
+          unsandboxed: false,
+          identity,
+          ...(degraded ? { degraded } : {}),
+          notes,
+        },
+        release,
+      };
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+
+  return { name: 'bwrap', status, wrap };
+}
+
+/** When /etc/resolv.conf links outside what the sandbox shows (systemd-resolved), show its target too. */
+async function resolverArgs(visible: readonly string[]): Promise<string[]> {
+  try {
+    const real = realpathSync('/etc/resolv.conf');
+    if (visible.some((dir) => isWithin(real, dir))) return [];
+    await fs.access(real);
+    return ['--ro-bind', real, real];
+  } catch {
+    return [];
+  }
+}
+
+async function checkReach(
+  identity: SandboxIdentity,
+  policy: SandboxPolicy,
+  cwd: string,
+): Promise<string | undefined> {
+  if (identity.mode === 'self' || identity.uid === 0) return undefined;
+  const who = `uid ${identity.uid}${identity.mode === 'owner' ? ' (the owner of the writable roots)' : identity.mode === 'nobody' ? ' (nobody)' : ''}`;
+  const targets = [...policy.roots.map((root) => root.path), cwd];
+  const problems = await Promise.all(
+    targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid)),
+  );
+  const index = problems.findIndex((problem) => problem !== undefined);
+  if (index < 0) return undefined;
+  return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
+}
+
+function exists(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function existing(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    const real = await fs.realpath(p).catch(() => undefined);
+    if (real) out.push(real);
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { FileRoot } from '../file-policy-types.js';
+import type { SandboxIdentity } from './types.js';
+
+export const NOBODY = 65534;
+
+/** Who commands run as when handrail is root: the default, an explicit uid, or root without capabilities. */
+export type RunAs = 'auto' | 'root' | { uid: number; gid: number };
+
+export interface IdentityChoice {
+  identity: SandboxIdentity;
+  /** Set when the choice costs protection or ability. */
+  degraded?: string;
+}
+
+/**
+ * Choose the uid a sandboxed command runs as.
+ *
+ * Not root: handrail's own uid (bwrap maps it into an unprivileged user namespace). Root: never uid 0 by
+ * default, because a user namespace does not change the uid the kernel checks files against: bwrap's
+ * `--uid 65534` as root still reads /etc/shadow. Without idmapped mounts (bwrap 0.8 has none), a uid can
+ * write a directory only if the directory's permissions let it, so:
+ *  - writable roots that all belong to one non-root user → run as that user: roots writable, every
+ *    root-only file outside them closed by the kernel;
+ *  - otherwise (root-owned workspace) → run as nobody: everything still closed, but the roots cannot be
+ *    written; the choice says so and how to fix it;
+ *  - `runAs: 'root'` opts into uid 0 mapped into a user namespace with no capabilities: the roots are
+ *    writable, but only the mount namespace keeps other root-owned files closed, and the kernel exempts uid
+ *    0 from the process limit.
+ */
+export async function chooseIdentity(
+  roots: readonly FileRoot[],
+  runAs: RunAs,
+  euid: number,
+  egid: number,
+): Promise<IdentityChoice> {
+  if (euid !== 0) return { identity: { mode: 'self', uid: euid, gid: egid } };
+  if (runAs === 'root') {
+    return {
+      identity: { mode: 'mapped-root', uid: 0, gid: 0 },
+      degraded:
+        "Commands run as root inside a user namespace without capabilities (runAs: 'root'): root-owned files outside the roots are closed only by the mount namespace, and the process limit does not apply to uid 0.",
+    };
+  }
+  if (typeof runAs === 'object') return { identity: { mode: 'explicit', uid: runAs.uid, gid: runAs.gid } };
+
+  const writable = roots.filter((root) => root.access === 'write');
+  const owners = await Promise.all(
+    (writable.length > 0 ? writable : roots).map((root) => fs.stat(root.path).catch(() => undefined)),
+  );
+  const first = owners[0];
+  if (first && first.uid !== 0 && owners.every((stat) => stat?.uid === first.uid)) {
+    return { identity: { mode: 'owner', uid: first.uid, gid: first.gid } };
+  }
+  const identity: SandboxIdentity = { mode: 'nobody', uid: NOBODY, gid: NOBODY };
+  if (writable.length === 0) return { identity };
+  return {
+    identity,
+    degraded: `handrail runs as root and the writable roots (${writable.map((r) => r.path).join(', ')}) are not all owned by one unprivileged user, so commands run as uid ${NOBODY} (nobody) and cannot write them. Give the workspace to an unprivileged user (chown -R) and commands run as that user, or choose runAs: 'root'.`,
+  };
+}
+
+/**
+ * Whether `uid`/`gid` (no supplementary groups) can reach `target` and use it as asked, from the
+ * permission bits along the path. Returns the first obstacle as a sentence, or undefined.
+ */
+export async function reachProblem(
+  target: string,
+  want: 'read' | 'write',
+  uid: number,
+  gid: number,
+): Promise<string | undefined> {
+  const allows = (stat: { uid: number; gid: number; mode: number }, bit: number) => {
+    const shift = stat.uid === uid ? 6 : stat.gid === gid ? 3 : 0;
+    return ((stat.mode >> shift) & bit) !== 0;
+  };
+  const chain: string[] = [];
+  for (let p = path.dirname(target); ; p = path.dirname(p)) {
+    chain.unshift(p);
+    if (path.dirname(p) === p) break;
+  }
+  for (const dir of chain) {
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (stat && !allows(stat, 1)) return `${dir} is mode ${octal(stat.mode)} owned by uid ${stat.uid}`;
+  }
+  const stat = await fs.stat(target).catch(() => undefined);
+  if (!stat) return `${target} does not exist`;
+  const need = stat.isDirectory() ? [4, 1] : [4];
+  if (want === 'write') need.push(2);
+  if (!need.every((bit) => allows(stat, bit))) {
+    return `${target} is mode ${octal(stat.mode)} owned by uid ${stat.uid}`;
+  }
+  return undefined;
+}
+
+function octal(mode: number): string {
+  return `0${(mode & 0o7777).toString(8)}`;
+}

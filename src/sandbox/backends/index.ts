@@ -1,0 +1,21 @@
+// OS sandboxes for commands: bubblewrap, or explicitly none.
+export { type BwrapOptions, createBwrapBackend } from './bwrap.js';
+export { chooseIdentity, NOBODY, type RunAs } from './identity.js';
+export { createNoneBackend, UNSANDBOXED_NOTICE } from './none.js';
+export {
+  clearBackendProbes,
+  probeBwrap,
+  type SandboxChoice,
+  selectBackend,
+  unavailableBackend,
+} from './select.js';
+export { DEFAULT_SYSTEM_PATHS } from './system-view.js';
+export type {
+  BackendStatus,
+  SandboxBackend,
+  SandboxCommand,
+  SandboxIdentity,
+  SandboxInfo,
+  SandboxPolicy,
+  WrapResult,
+} from './types.js';

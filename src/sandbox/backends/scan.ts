@@ -1,0 +1,171 @@
+import type { Dirent } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { FileRoot } from '../file-policy-types.js';
+import { isWithin, relativeInside } from '../path-syntax.js';
+import { configuredHooksDir, protectedMatcher } from '../protected-paths.js';
+
+/** A path the sandbox hides: a file is replaced by an empty one, a directory by an empty one. */
+export interface Mask {
+  path: string;
+  dir: boolean;
+}
+
+export interface ScanResult {
+  /** Deny-read matches, outermost only. */
+  masks: Mask[];
+  /** Existing protected paths inside writable roots, outermost only: bound read-only. */
+  readOnly: string[];
+  /** Entries visited; the walk stops after the limit. */
+  visited: number;
+  truncated: boolean;
+}
+
+export interface ScanInput {
+  roots: readonly FileRoot[];
+  denyRead: readonly string[];
+  protectedPaths: readonly string[];
+  stateDir?: string;
+  /** Directories outside the roots that the sandbox shows (absolute deny globs are walked there too). */
+  visible: readonly string[];
+  maxEntries: number;
+}
+
+/** As the file policy matches: dot files like any other, `[!x]` a negated class. */
+const GLOB_OPTIONS = { dot: true, posix: true };
+
+/** A name no real glob targets: a directory whose children would all match is hidden as a whole. */
+const PROBE = '\u0000probe';
+
+/**
+ * Walk the roots breadth-first (without following symbolic links) for what the OS sandbox must enforce:
+ * deny-read matches to mask and protected paths inside writable roots to bind read-only. Breadth-first, so
+ * when the walk stops at its limit the shallow paths, the likeliest targets, are covered.
+ */
+export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
+  const denyMatch =
+    input.denyRead.length > 0 ? picomatch([...input.denyRead], GLOB_OPTIONS) : (_: string) => false;
+  const isProtected = protectedMatcher([...input.protectedPaths]);
+  const rootPaths = input.roots.map((root) => root.path);
+  // A hooks directory set with core.hooksPath runs like .git/hooks (as the file policy treats it).
+  const hooksDirs = input.roots
+    .filter((root) => root.access === 'write')
+    .map((root) => configuredHooksDir(root.path))
+    .filter((dir): dir is string => dir !== undefined);
+  const result: ScanResult = { masks: [], readOnly: [], visited: 0, truncated: false };
+
+  const denied = (abs: string, dir: boolean): boolean => {
+    const names = [abs];
+    for (const root of rootPaths) {
+      const rel = relativeInside(abs, root);
+      if (rel) names.push(rel);
+    }
+    return names.some((name) => denyMatch(name) || (dir && denyMatch(`${name}/${PROBE}`)));
+  };
+  const protectedIn = (abs: string, dir: boolean, root: FileRoot): boolean => {
+    if (root.access !== 'write') return false;
+    if (input.stateDir && isWithin(abs, input.stateDir)) return true;
+    if (hooksDirs.some((dir) => isWithin(abs, dir))) return true;
+    const rel = relativeInside(abs, root.path);
+    return !!rel && (isProtected(rel) || (dir && isProtected(`${rel}/${PROBE}`)));
+  };
+
+  type Item = { dir: string; root: FileRoot | undefined; underProtected: boolean };
+  const queue: Item[] = [];
+  for (const root of input.roots) {
+    // A root below a denied directory (or denied itself) is hidden whole.
+    const above: string[] = [];
+    for (let p = root.path; ; p = path.dirname(p)) {
+      above.push(p);
+      if (path.dirname(p) === p) break;
+    }
+    if (above.some((p) => denyMatch(p))) result.masks.push({ path: root.path, dir: true });
+    else queue.push({ dir: root.path, root, underProtected: false });
+  }
+  // Absolute deny globs can name places outside the roots the sandbox still shows (under /etc, say).
+  for (const glob of input.denyRead) {
+    if (!path.isAbsolute(glob)) continue;
+    const scan = picomatch.scan(glob);
+    const base = scan.isGlob ? scan.base || '/' : glob;
+    if (rootPaths.some((root) => isWithin(base, root))) continue;
+    if (!input.visible.some((dir) => isWithin(base, dir))) continue;
+    if (!scan.isGlob) {
+      const stat = await fs.lstat(base).catch(() => undefined);
+      if (stat && !stat.isSymbolicLink()) result.masks.push({ path: base, dir: stat.isDirectory() });
+      continue;
+    }
+    queue.push({ dir: base, root: undefined, underProtected: false });
+  }
+
+  // Breadth-first, a level at a time, reading a level's directories concurrently.
+  let level = queue;
+  while (level.length > 0 && !result.truncated) {
+    const next: Item[] = [];
+    const listings = await Promise.all(
+      level.map((item) => fs.readdir(item.dir, { withFileTypes: true }).catch(() => [] as Dirent[])),
+    );
+    for (let i = 0; i < level.length && !result.truncated; i++) {
+      const item = level[i]!;
+      for (const entry of listings[i]!) {
+        if (++result.visited > input.maxEntries) {
+          result.truncated = true;
+          break;
+        }
+        if (entry.isSymbolicLink()) continue;
+        const abs = path.join(item.dir, entry.name);
+        const dir = entry.isDirectory();
+        // Another root is walked on its own, with its own access.
+        if (dir && abs !== item.dir && rootPaths.includes(abs)) continue;
+        if (denied(abs, dir)) {
+          result.masks.push({ path: abs, dir });
+          continue;
+        }
+        let underProtected = item.underProtected;
+        if (item.root && !underProtected && protectedIn(abs, dir, item.root)) {
+          result.readOnly.push(abs);
+          underProtected = true;
+        }
+        // Inside a read-only protected directory only deny-read rules are left to find.
+        if (dir && (!underProtected || input.denyRead.length > 0)) {
+          next.push({ dir: abs, root: item.root, underProtected });
+        }
+      }
+    }
+    level = next;
+  }
+  return result;
+}
+
+/** Startup files of shells and git's user config: only read from a home directory. */
+const HOME_ONLY = new Set([
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.gitconfig',
+]);
+
+/**
+ * Top-level names the protected globs forbid creating in a writable root (`**\/.envrc` → `.envrc`,
+ * `**\/.vscode/**` → `.vscode`): the sandbox holds the missing ones with read-only placeholders. Shell
+ * startup files only count in a home directory, the one place a shell reads them from.
+ */
+export function placeholderNames(globs: readonly string[], root: string): string[] {
+  const home = root === os.homedir() || root === '/root' || /^\/home\/[^/]+$/.test(root);
+  const names = new Set<string>();
+  for (const glob of globs) {
+    const match = /^(?:\*\*\/)?([^/*?[\]{}!()]+)(?:\/\*\*)?$/.exec(glob);
+    const name = match?.[1];
+    if (!name || name === '.' || name === '..') continue;
+    if (HOME_ONLY.has(name) && !home) continue;
+    names.add(name);
+  }
+  return [...names].sort();
+}

@@ -1,0 +1,31 @@
+// Running a command: the spawn plan (shell argv, filtered environment, HOME, timeout), rlimits, spawning
+// in its own process group, and killing the whole tree.
+export {
+  buildCommandEnv,
+  envRefusalMessage,
+  envRefusalReason,
+  HOST_ENV_ALLOWLIST,
+  NON_TTY_ENV,
+  RUN_MARKER_VAR,
+} from './env.js';
+export { type KillableChild, type KillTreeOptions, type KillTreeReport, killTree } from './kill-tree.js';
+export { buildProcessSpawnPlan, DEFAULT_TIMEOUT_CAP_MS, DEFAULT_TIMEOUT_MS } from './plan.js';
+export { descendantsOf, isAlive, type ProcInfo, readProcessTable } from './proc-table.js';
+export { DEFAULT_RLIMITS, type Rlimits, resolveRlimits } from './rlimits.js';
+export { SUPPORTED_SHELLS, shellArgv } from './shell.js';
+export {
+  type PlannedProcess,
+  type ProcessExit,
+  type SpawnedChild,
+  type SpawnFunction,
+  type SpawnPlannedOptions,
+  type SpawnRequest,
+  spawnPlanned,
+} from './spawn.js';
+export type {
+  ProcessProfile,
+  ProcessSpawnContext,
+  ProcessSpawnInput,
+  ProcessSpawnPlan,
+  ProcessSpawnPlanResult,
+} from './types.js';

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxCommand, SandboxPolicy } from '../backends/types.js';
+import { buildCommandEnv, type EnvRefusal, envRefusalMessage } from './env.js';
+import { resolveRlimits } from './rlimits.js';
+import { createRunDir } from './run-dir.js';
+import { shellArgv } from './shell.js';
+import type { ProcessSpawnContext, ProcessSpawnInput, ProcessSpawnPlanResult } from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_TIMEOUT_CAP_MS = 600_000;
+
+type Failure = Extract<ProcessSpawnPlanResult, { ok: false }>;
+const fail = (errorClass: Failure['errorClass'], message: string): Failure => ({
+  ok: false,
+  errorClass,
+  message,
+});
+
+/**
+ * Turn a model's request to run a command into a spawn plan: the shell argv, a filtered environment with a
+ * fresh HOME, a checked working directory, a capped timeout, and the backend's wrapping. Every refusal is
+ * a result with an error class and a message that says what to change.
+ */
+export async function buildProcessSpawnPlan(
+  input: ProcessSpawnInput,
+  ctx: ProcessSpawnContext,
+): Promise<ProcessSpawnPlanResult> {
+  const { cmd } = input;
+  if (typeof cmd !== 'string' || cmd.trim() === '') {
+    return fail('invalid_arguments', 'The command is empty; give the shell command to run.');
+  }
+  if (cmd.includes('\u0000')) return fail('invalid_arguments', 'The command contains a NUL character.');
+  const shell = shellArgv(input.shell, cmd);
+  if ('message' in shell) return fail('invalid_arguments', shell.message);
+
+  const notes: string[] = [];
+  const timeout = resolveTimeout(input.timeoutMs, ctx, notes);
+  if (typeof timeout === 'string') return fail('invalid_arguments', timeout);
+  if (input.stdin !== undefined && input.stdin !== 'closed' && input.stdin !== 'pipe') {
+    return fail('invalid_arguments', `stdin must be "closed" or "pipe", not ${JSON.stringify(input.stdin)}.`);
+  }
+  const tty = input.tty === true;
+  if (
+    input.env !== undefined &&
+    (typeof input.env !== 'object' || input.env === null || Array.isArray(input.env))
+  ) {
+    return fail('invalid_arguments', 'env must be an object mapping variable names to string values.');
+  }
+  const refused = refusedModelEnv(input.env);
+  if (refused.length > 0) return fail('invalid_arguments', envRefusalMessage(refused));
+
+  const { files, backend } = ctx;
+  const workdir = await files.checkRead(input.workdir ?? files.cwd, { kind: 'directory' });
+  if (!workdir.ok) return fail('sandbox_violation', workdir.message);
+  if (!workdir.stat) {
+    return fail('not_found', `The working directory ${workdir.display} does not exist.`);
+  }
+  const status = backend.status();
+  if (status.state === 'unavailable') {
+    return fail('permission_denied', status.reason ?? `The ${backend.name} sandbox is unavailable.`);
+  }
+
+  const writable = files.roots.filter((root) => root.access === 'write').map((root) => root.path);
+  let runDir: Awaited<ReturnType<typeof createRunDir>>;
+  try {
+    runDir = await createRunDir(writable);
+  } catch (error) {
+    return fail('io_error', `Cannot prepare the command's HOME directory: ${(error as Error).message}`);
+  }
+  const runId = randomBytes(8).toString('hex');
+  const env = buildCommandEnv({
+    host: ctx.hostEnv ?? process.env,
+    home: runDir.home,
+    tmp: runDir.tmp,
+    tty,
+    runId,
+    ...(ctx.profile.extraEnv ? { extra: ctx.profile.extraEnv } : {}),
+    ...(input.env ? { model: input.env } : {}),
+  });
+  if (!env.ok) {
+    await runDir.remove();
+    return fail('invalid_arguments', envRefusalMessage(env.refused));
+  }
+
+  const command: SandboxCommand = {
+    argv: shell.argv,
+    env: env.env,
+    cwd: workdir.path,
+    runDir: runDir.root,
+    home: runDir.home,
+    tmp: runDir.tmp,
+    tty,
+    rlimits: resolveRlimits(ctx.profile.rlimits),
+  };
+  const policy: SandboxPolicy = {
+    roots: files.roots,
+    network: ctx.profile.network === true,
+    ...(ctx.filePolicy?.denyRead ? { denyRead: ctx.filePolicy.denyRead } : {}),
+    ...(ctx.filePolicy?.protectedPaths ? { protectedPaths: ctx.filePolicy.protectedPaths } : {}),
+    ...(ctx.filePolicy?.stateDir ? { stateDir: ctx.filePolicy.stateDir } : {}),
+  };
+  let wrapped: Awaited<ReturnType<typeof backend.wrap>>;
+  try {
+    wrapped = await backend.wrap(command, policy);
+  } catch (error) {
+    wrapped = {
+      ok: false,
+      errorClass: 'internal',
+      message: `The sandbox failed: ${(error as Error).message}`,
+    };
+  }
+  if (!wrapped.ok) {
+    await runDir.remove();
+    return wrapped;
+  }
+  const { release } = wrapped;
+  let cleaned: Promise<void> | undefined;
+  return {
+    ok: true,
+    plan: {
+      argv: wrapped.argv,
+      env: wrapped.env,
+      cwd: wrapped.cwd,
+      timeoutMs: timeout,
+      stdin: tty || input.stdin === 'pipe' ? 'pipe' : 'closed',
+      tty,
+      command: { argv: shell.argv, env: wrapped.commandEnv, cwd: workdir.path },
+      sandbox: wrapped.sandbox,
+      runId,
+      notes,
+      cleanup() {
+        cleaned ??= Promise.allSettled([release(), runDir.remove()]).then(() => undefined);
+        return cleaned;
+      },
+    },
+  };
+}
+
+function resolveTimeout(requested: unknown, ctx: ProcessSpawnContext, notes: string[]): number | string {
+  const cap = ctx.profile.timeoutCapMs ?? DEFAULT_TIMEOUT_CAP_MS;
+  const fallback = Math.min(ctx.profile.timeoutDefaultMs ?? DEFAULT_TIMEOUT_MS, cap);
+  if (requested === undefined) return fallback;
+  if (typeof requested !== 'number' || !Number.isFinite(requested) || requested <= 0) {
+    return `The timeout must be a positive number of milliseconds, not ${JSON.stringify(requested)}.`;
+  }
+  if (requested > cap) {
+    notes.push(`The timeout of ${requested} ms was capped at ${cap} ms, the longest this profile allows.`);
+    return cap;
+  }
+  return Math.ceil(requested);
+}
+
+/** Check model-supplied variables before anything is created on disk. */
+function refusedModelEnv(model: Record<string, unknown> | undefined): EnvRefusal[] {
+  if (model === undefined) return [];
+  const probe = buildCommandEnv({
+    host: {},
+    home: '/',
+    tmp: '/',
+    tty: false,
+    runId: '',
+    model,
+  });
+  return probe.ok ? [] : probe.refused;
+}

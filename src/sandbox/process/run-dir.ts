@@ -1,0 +1,82 @@
+import { promises as fs, mkdirSync, mkdtempSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isWithin } from '../path-syntax.js';
+
+/** A run's private directory: HOME and TMPDIR for the command, outside every writable root. */
+export interface RunDir {
+  root: string;
+  home: string;
+  tmp: string;
+  /** Remove the directory and whatever the command left in it; idempotent, never throws. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Create `handrail-run-XXXXXX` (0700) with `home` and `tmp` inside, in the first temporary directory that
+ * lies outside the writable roots, so a command's dotfiles never land in the workspace.
+ */
+export async function createRunDir(writableRoots: readonly string[]): Promise<RunDir> {
+  const bases = [...new Set([os.tmpdir(), '/tmp', '/var/tmp'])];
+  const base = bases.map(realOrSelf).find((dir) => !writableRoots.some((root) => isWithin(dir, root)));
+  if (!base) {
+    throw new Error(
+      `Every temporary directory (${bases.join(', ')}) lies inside a writable root, so a command would get its HOME inside the workspace.`,
+    );
+  }
+  // Synchronous: three small metadata calls, faster than three trips through the thread pool.
+  const root = mkdtempSync(path.join(base, 'handrail-run-'));
+  const home = path.join(root, 'home');
+  const tmp = path.join(root, 'tmp');
+  mkdirSync(home, { mode: 0o700 });
+  mkdirSync(tmp, { mode: 0o700 });
+  let removed = false;
+  return {
+    root,
+    home,
+    tmp,
+    async remove() {
+      if (removed) return;
+      removed = true;
+      await removeTree(root);
+    },
+  };
+}
+
+/** rm -rf that also handles directories a command made unreadable (chmod 000) when not root. */
+async function removeTree(dir: string): Promise<void> {
+  // The common case, a command that left nothing behind: three rmdirs, no walk.
+  try {
+    rmdirSync(path.join(dir, 'home'));
+    rmdirSync(path.join(dir, 'tmp'));
+    rmSync(path.join(dir, 'denied'), { force: true });
+    rmdirSync(dir);
+    return;
+  } catch {
+    // something is left: remove the tree
+  }
+  try {
+    await fs.rm(dir, { recursive: true, force: true });
+    return;
+  } catch {
+    // fall through: make it writable, then try again
+  }
+  await makeWritable(dir);
+  await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+}
+
+async function makeWritable(dir: string): Promise<void> {
+  await fs.chmod(dir, 0o700).catch(() => undefined);
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isDirectory()) await makeWritable(path.join(dir, entry.name));
+  }
+}
+
+function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}

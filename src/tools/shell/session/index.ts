@@ -1,0 +1,52 @@
+// Sessions for exec_command / write_stdin / bash: bounded output buffers, process handles (pipes or a
+// pty) that kill their whole tree, per-turn session managers with a runtime-wide cap, and result text.
+export { type ChildStartOptions, childStart } from './child-start.js';
+export { commandLabel, formatAge, formatDuration } from './describe.js';
+export {
+  BYTES_PER_TOKEN,
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  type ExecResultInput,
+  endedByNote,
+  estimateTokens,
+  exitLine,
+  formatExecResult,
+  projectOutput,
+} from './format.js';
+export {
+  type BufferRead,
+  DEFAULT_BUFFER_BYTES,
+  droppedMarker,
+  HeadTailBuffer,
+  type HeadTailStats,
+} from './head-tail-buffer.js';
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_WARN_AT,
+  type LookupResult,
+  SessionLimit,
+  SessionManager,
+  type SessionManagerOptions,
+  type StartRequest,
+  type StartResult,
+} from './manager.js';
+export { DEFAULT_GRACE_MS, groupAlive, groupMembers, killGroup, signalGroup } from './process-group.js';
+export type { ProcessEnd, ProcessHandle, StartOptions, StartProcess } from './process-handle.js';
+export { DEFAULT_COLS, DEFAULT_ROWS, type PtyStartOptions, ptyAvailable, ptyStart } from './pty-start.js';
+export {
+  DEFAULT_IDLE_MS,
+  DEFAULT_LIFETIME_MS,
+  type EndReason,
+  Session,
+  type SessionExit,
+  type SessionOptions,
+  type WriteOutcome,
+} from './session.js';
+export {
+  clampYieldTime,
+  DEFAULT_YIELD_MS,
+  MAX_YIELD_MS,
+  MIN_YIELD_MS,
+  type WaitOptions,
+  type WaitResult,
+  waitForOutput,
+} from './wait.js';

@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import { selectBackend } from '../../../src/sandbox/backends/index.js';
+import type { SandboxBackend } from '../../../src/sandbox/backends/types.js';
+import { createFileAccess } from '../../../src/sandbox/file-policy.js';
+import type { FilePolicyConfig } from '../../../src/sandbox/file-policy-types.js';
+import {
+  buildProcessSpawnPlan,
+  type ProcessExit,
+  type ProcessProfile,
+  type ProcessSpawnInput,
+  type ProcessSpawnPlan,
+  spawnPlanned,
+} from '../../../src/sandbox/process/index.js';
+
+/** The uid test workspaces belong to when the tests run as root (no passwd entry needed). */
+export const TEST_UID = 4242;
+export const isRoot = process.geteuid?.() === 0;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+export function onCleanup(fn: () => Promise<void> | void): void {
+  cleanups.push(fn);
+}
+
+/**
+ * A temporary workspace. As root it belongs to TEST_UID, so bwrap runs commands as that unprivileged user
+ * (the default for a workspace with a non-root owner) and the workspace stays writable for them.
+ */
+export function workspace(opts: { owner?: 'test' | 'root' } = {}): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-proc-')));
+  if (isRoot && opts.owner !== 'root') chownSync(dir, TEST_UID, TEST_UID);
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Give a path to the workspace owner (as root), so the sandboxed user can write it. */
+export function own(p: string): void {
+  if (isRoot) chownSync(p, TEST_UID, TEST_UID);
+}
+
+let bwrapSelected: Promise<SandboxBackend> | undefined;
+export function bwrapBackend(): Promise<SandboxBackend> {
+  bwrapSelected ??= selectBackend('bwrap');
+  return bwrapSelected;
+}
+
+export interface PlanOptions {
+  backend: SandboxBackend;
+  roots?: FilePolicyConfig['roots'];
+  denyRead?: string[];
+  protectedPaths?: string[];
+  stateDir?: string;
+  profile?: Partial<ProcessProfile>;
+  hostEnv?: NodeJS.ProcessEnv;
+}
+
+export async function plan(ws: string, input: ProcessSpawnInput, opts: PlanOptions) {
+  const files = createFileAccess({
+    roots: opts.roots ?? [{ path: ws, access: 'write' }],
+    cwd: ws,
+    ...(opts.denyRead ? { denyRead: opts.denyRead } : {}),
+    ...(opts.protectedPaths ? { protectedPaths: opts.protectedPaths } : {}),
+  });
+  const result = await buildProcessSpawnPlan(input, {
+    files,
+    backend: opts.backend,
+    profile: { network: false, ...opts.profile },
+    filePolicy: {
+      ...(opts.denyRead ? { denyRead: opts.denyRead } : {}),
+      ...(opts.protectedPaths ? { protectedPaths: opts.protectedPaths } : {}),
+      ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
+    },
+    ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
+  });
+  if (result.ok) cleanups.push(() => result.plan.cleanup());
+  return result;
+}
+
+export interface Ran {
+  exit: ProcessExit;
+  stdout: string;
+  stderr: string;
+  plan: ProcessSpawnPlan;
+}
+
+/** Plan and run a command to the end, collecting its output. */
+export async function run(
+  ws: string,
+  cmd: string | ProcessSpawnInput,
+  opts: PlanOptions & { signal?: AbortSignal; graceMs?: number },
+): Promise<Ran> {
+  const input = typeof cmd === 'string' ? { cmd } : cmd;
+  const planned = await plan(ws, input, opts);
+  if (!planned.ok) throw new Error(`plan refused: ${planned.message}`);
+  return runPlan(planned.plan, opts);
+}
+
+export async function runPlan(
+  p: ProcessSpawnPlan,
+  opts: { signal?: AbortSignal; graceMs?: number } = {},
+): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const handle = spawnPlanned(p, {
+    onStdout: (chunk) => {
+      stdout += chunk.toString();
+    },
+    onStderr: (chunk) => {
+      stderr += chunk.toString();
+    },
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
+  });
+  const exit = await handle.exit;
+  return { exit, stdout, stderr, plan: p };
+}
+
+/** Rows of `ps -eo pid,pgid,args` whose command line contains `needle`. */
+export function processesMatching(needle: string): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid,pgid,stat,args'], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter((line) => line.includes(needle) && !/\bZ/.test(line.trim().split(/\s+/)[2] ?? ''));
+}
+
+/** A sleep duration no other test or process uses, to find its processes in the table. */
+export function uniqueSleep(): string {
+  return String(100_000 + Math.floor(Math.random() * 800_000));
+}
+
+/** Wait (bounded) for a condition the kernel settles asynchronously, such as a reaped process. */
+export async function eventually(check: () => boolean, tries = 100): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
