@@ -3,9 +3,11 @@ import os from 'node:os';
 import { benchApplyPatch } from './apply-patch.js';
 import { benchClassifyCommand } from './classify-command.js';
 import { benchEditFile } from './edit-file.js';
+import { benchExecCommand } from './exec-command.js';
 import { benchGrepFiles } from './grep-files.js';
 import { benchPipeline } from './pipeline.js';
 import { benchReadFile } from './read-file.js';
+import { benchSpawn } from './spawn.js';
 
 const us = (n) => `${n.toFixed(2)} µs`;
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -79,5 +81,36 @@ if (wanted('classify_command')) {
   const c = await benchClassifyCommand();
   console.log(
     `  ${us(c.classifyUs)} per command vs ${us(c.baselineUs)} (${x(c.ratio)}); one-time parser load ${ms(c.loadMs)}`,
+  );
+}
+
+if (wanted('spawn')) {
+  console.log(
+    '\n[spawn] `true`: plain spawn vs spawnPlanned (plan + spawn + exit + cleanup), goal: bwrap ≤ +15 ms',
+  );
+  const s = await benchSpawn();
+  const row = (label, r) =>
+    'unavailable' in r
+      ? `  ${label.padEnd(28)} unavailable: ${r.unavailable}`
+      : `  ${label.padEnd(28)} ${ms(r.ms).padStart(8)}  overhead ${ms(r.overheadMs)}  (plan ${ms(r.planMs)})`;
+  console.log(`  ${'plain child_process.spawn'.padEnd(28)} ${ms(s.plainMs).padStart(8)}`);
+  console.log(row('spawnPlanned, none', s.none));
+  console.log(row('spawnPlanned, bwrap', s.bwrap));
+  if (s.bwrap.withoutPlaceholdersOverheadMs !== undefined) {
+    console.log(`  bwrap without placeholder mounts: overhead ${ms(s.bwrap.withoutPlaceholdersOverheadMs)}`);
+  }
+}
+
+if (wanted('exec_command')) {
+  console.log('\n[exec_command] `true` through turn.call, against a plain spawn in the same run');
+  const e = await benchExecCommand();
+  console.log(`  ${'plain child_process.spawn'.padEnd(28)} ${ms(e.plainMs).padStart(8)}`);
+  console.log(
+    `  ${'exec_command, none'.padEnd(28)} ${ms(e.none.ms).padStart(8)}  overhead ${ms(e.none.overheadMs)}`,
+  );
+  console.log(
+    'unavailable' in e.bwrap
+      ? `  exec_command, bwrap: unavailable: ${e.bwrap.unavailable}`
+      : `  ${'exec_command, bwrap'.padEnd(28)} ${ms(e.bwrap.ms).padStart(8)}  overhead ${ms(e.bwrap.overheadMs)} (goal ≤ ${e.bwrap.goalMs} ms)`,
   );
 }

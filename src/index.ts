@@ -27,5 +27,7 @@ export {
 } from './core/runtime.js';
 export type { RevealReport, Turn, VisibleTool } from './core/turn.js';
 export { type CommandRisk, classifyCommand, type Risk } from './policy/command-risk/index.js';
+export { type SandboxChoice, UNSANDBOXED_NOTICE } from './sandbox/backends/index.js';
+export type { ProcessProfile } from './sandbox/process/types.js';
 export * from './tools/index.js';
 export * from './types/index.js';

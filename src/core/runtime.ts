@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { OutputStore } from '../output/storage.js';
+import type { SandboxChoice } from '../sandbox/backends/index.js';
 import { createFileAccess } from '../sandbox/file-policy.js';
 import type { FileRoot } from '../sandbox/file-policy-types.js';
 import { FileLocks } from '../sandbox/file-versions.js';
-import type { JsonSchema, PermissionEvaluator, ToolAnnotations, ToolSpec } from '../types/index.js';
+import type { ProcessProfile } from '../sandbox/process/types.js';
+import type {
+  CapabilityProvider,
+  JsonSchema,
+  PermissionEvaluator,
+  ToolAnnotations,
+  ToolSpec,
+} from '../types/index.js';
 import type { ToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
 import { EventBus } from './events.js';
@@ -34,6 +42,10 @@ export interface RuntimeOptions {
   /** Extra protected globs, read-only even inside writable roots (on top of the built-in list). */
   protectedPaths?: string[];
   limits?: Parameters<typeof resolveLimits>[0];
+  /** The OS sandbox for shell commands (default 'auto': bwrap where it works, otherwise commands are refused). */
+  sandbox?: SandboxChoice;
+  /** The process profile for shell commands: network, timeouts, extra environment, rlimits. */
+  process?: Partial<ProcessProfile>;
 }
 
 export interface ToolDescription {
@@ -111,6 +123,15 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   };
   const roots: FileRoot[] = options.roots ?? [{ path: workspace, access: 'write' }];
   const fileLocks = new FileLocks();
+  // Capability providers declared by tools (the shell's backend and sessions), one instance per key.
+  const providers = new Map<string, ReturnType<CapabilityProvider['create']>>();
+  const host = { workspace, stateDir, options: options as Record<string, unknown> };
+  const addProviders = (spec: { capabilities?: CapabilityProvider[] | undefined }) => {
+    for (const provider of spec.capabilities ?? []) {
+      if (!providers.has(provider.key)) providers.set(provider.key, provider.create(host));
+    }
+  };
+  for (const entry of registry.list()) addProviders(entry.spec);
   const turns = new Set<Turn>();
   let closed = false;
 
@@ -136,7 +157,11 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
           cwd: files.cwd,
         },
         turnLimits,
-        { files, fileLocks },
+        {
+          files,
+          fileLocks,
+          ...Object.fromEntries([...providers].map(([key, provider]) => [key, provider.forTurn()])),
+        },
         (ended) => turns.delete(ended),
       );
       turns.add(turn);
@@ -144,7 +169,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     },
     registerTool(tool, opts = {}) {
       if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
-      registry.register(tool, opts.dynamic ? 'dynamic' : 'user');
+      addProviders(registry.register(tool, opts.dynamic ? 'dynamic' : 'user').spec);
     },
     unregisterTool: (name) => registry.unregister(name),
     describeTools() {
@@ -184,6 +209,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       if (closed) return;
       closed = true;
       await Promise.allSettled([...turns].map((turn) => turn.end()));
+      await Promise.allSettled([...providers.values()].map((provider) => provider.close()));
       // Let the last events reach listeners before the stream ends.
       await new Promise((resolve) => setImmediate(resolve));
       events.close();

@@ -42,6 +42,7 @@ export class Turn {
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly toolState = new Map<string, Map<string, unknown>>();
   private readonly env: TurnEnv;
+  private readonly capabilities: Record<string, unknown>;
   private callCount = 0;
   private generatedIds = 0;
   private ended = false;
@@ -58,6 +59,7 @@ export class Turn {
     this.turnId = info.turnId;
     this.workspace = info.workspace;
     this.cwd = info.cwd;
+    this.capabilities = capabilities;
     const visibility: VisibilityControl = { revealDomains: (domains) => this.revealDomains(domains) };
     this.env = {
       info,
@@ -148,6 +150,15 @@ export class Turn {
     this.ended = true;
     this.controller.abort(new DOMException('The turn ended', 'AbortError'));
     await Promise.allSettled([...this.inflight]);
+    // Capabilities holding resources (shell sessions) release them with the turn.
+    await Promise.allSettled(
+      Object.values(this.capabilities)
+        .filter(
+          (c): c is { dispose(): Promise<void> } =>
+            typeof (c as { dispose?: unknown })?.dispose === 'function',
+        )
+        .map((c) => c.dispose()),
+    );
     this.toolState.clear();
     this.runtime.events.emit(
       'turn/ended',

@@ -1,12 +1,14 @@
 // handrail's built-in tools. Later domains (shell, web, memory, ...) join `builtinTools()` here.
 import type { ToolSpec } from '../types/index.js';
 import { type FileToolsOptions, fileTools } from './fs/index.js';
+import { shellTools } from './shell/index.js';
 
 export interface BuiltinToolsOptions extends FileToolsOptions {}
 
 /** Every built-in tool, ready for `createRuntime({ tools: builtinTools() })`. */
 export function builtinTools(options: BuiltinToolsOptions = {}): ToolSpec[] {
-  return [...fileTools(options)];
+  return [...fileTools(options), ...shellTools()];
 }
 
 export * from './fs/index.js';
+export * from './shell/index.js';

@@ -208,8 +208,31 @@ export interface ToolSpec<TArgs = Record<string, unknown>> {
   timeoutMs?: number;
   /** Where the tool came from; built-in (protected) names cannot be shadowed by dynamic tools. */
   source?: 'builtin' | 'user' | 'dynamic';
+  /**
+   * Runtime resources the tool needs (the shell's sandbox backend and sessions, say). The runtime creates
+   * each provider once (by key), gives every turn `ctx.capabilities[key]`, and closes it with the runtime.
+   */
+  capabilities?: CapabilityProvider[];
   /** Standard Schema validator kept from zod and friends: refinements and transforms run after ajv. */
   standardValidate?: (value: unknown) => StandardOutcome | Promise<StandardOutcome>;
+}
+
+/** What a capability provider learns about the runtime it serves. */
+export interface CapabilityHost {
+  workspace: string;
+  stateDir: string;
+  /** The runtime's options as given (providers read their own keys: `sandbox`, `process`, ...). */
+  options: Record<string, unknown>;
+}
+
+/** A shared resource behind a tool: created once per runtime, handed to each turn, closed with the runtime. */
+export interface CapabilityProvider {
+  key: string;
+  create(host: CapabilityHost): {
+    /** The value tools see as `ctx.capabilities[key]`; a `dispose()` on it runs at turn end. */
+    forTurn(): unknown;
+    close(): Promise<void>;
+  };
 }
 
 /** The result of a Standard Schema validator, reduced to what the pipeline needs. */

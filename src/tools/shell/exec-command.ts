@@ -1,0 +1,106 @@
+// exec_command: start a command in the sandbox and return when it exits or when yield_time_ms passes; a
+// command still running keeps its session, which write_stdin feeds and polls.
+import { defineTool } from '../../core/define-tool.js';
+import { ToolError } from '../../core/errors.js';
+import type { ToolSpec } from '../../types/index.js';
+import { commandIntent } from './classify.js';
+import { planCommand, planLines } from './plan-command.js';
+import { plannedStart } from './process-adapter.js';
+import { shellCapabilityProvider } from './runtime-shell.js';
+import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_YIELD_MS, MAX_YIELD_MS, MIN_YIELD_MS } from './session/index.js';
+import { waitAndFormat } from './session-result.js';
+
+interface ExecArgs {
+  cmd: string;
+  workdir?: string;
+  shell?: string;
+  tty?: boolean;
+  yield_time_ms?: number;
+  max_output_tokens?: number;
+  timeout_ms?: number;
+  justification?: string;
+}
+
+export const MAX_OUTPUT_TOKENS = 16_000;
+
+export function execCommandTool(): ToolSpec {
+  return defineTool({
+    name: 'exec_command',
+    capabilities: [shellCapabilityProvider],
+    description:
+      'Run a shell command (bash -c) in the sandboxed workspace. Returns when the command exits or after yield_time_ms; a command still running then keeps a session ID: use write_stdin to send it input or to poll its output. A non-zero exit code is reported, not an error.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        cmd: { type: 'string', description: 'The shell command to run.' },
+        workdir: {
+          type: 'string',
+          description:
+            'Directory to run in, relative to the current directory. Default: the current directory.',
+        },
+        shell: { type: 'string', description: 'bash (default), sh, dash or zsh.' },
+        tty: {
+          type: 'boolean',
+          description: 'Run in a pseudo-terminal, for interactive programs. Default false.',
+        },
+        yield_time_ms: {
+          type: 'integer',
+          minimum: 0,
+          description: `How long to wait for output before returning (${MIN_YIELD_MS}–${MAX_YIELD_MS}; default ${DEFAULT_YIELD_MS}).`,
+        },
+        max_output_tokens: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_OUTPUT_TOKENS,
+          description: `Most output tokens to return (about 4 bytes each; default ${DEFAULT_MAX_OUTPUT_TOKENS}).`,
+        },
+        timeout_ms: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Kill the command after this long, even while it runs in the background.',
+        },
+        justification: { type: 'string', description: 'Why the command is needed, for a human approver.' },
+      },
+      required: ['cmd'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true, title: 'Run command' },
+    outputPolicy: { maxBytes: MAX_OUTPUT_TOKENS * 4 + 4096, maxLines: Number.MAX_SAFE_INTEGER },
+    source: 'builtin',
+    classify: (args, { cwd }) => {
+      const intent = commandIntent('exec_command', args.cmd, args.workdir, cwd);
+      if (typeof args.justification === 'string') intent.scope.justification = args.justification;
+      return intent;
+    },
+    async execute(raw, ctx) {
+      const args = raw as ExecArgs;
+      const tty = args.tty === true;
+      const { plan, shell } = await planCommand(ctx, {
+        cmd: args.cmd,
+        ...(args.workdir !== undefined ? { workdir: args.workdir } : {}),
+        ...(args.shell !== undefined ? { shell: args.shell } : {}),
+        ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
+        tty,
+        stdin: 'pipe',
+      });
+      let spawned = false;
+      const started = shell.sessions.start(
+        (opts) => {
+          spawned = true;
+          return plannedStart(plan)(opts);
+        },
+        { command: args.cmd, tty },
+      );
+      if (!started.ok) {
+        if (!spawned) await plan.cleanup();
+        throw new ToolError('tool_error', started.message);
+      }
+      const notes = [...planLines(plan), ...(started.warning ? [started.warning] : [])];
+      return waitAndFormat(started.session, ctx, {
+        ...(args.yield_time_ms !== undefined ? { yieldTimeMs: args.yield_time_ms } : {}),
+        ...(args.max_output_tokens !== undefined ? { maxOutputTokens: args.max_output_tokens } : {}),
+        notes,
+      });
+    },
+  });
+}

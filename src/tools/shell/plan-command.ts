@@ -1,0 +1,45 @@
+// Planning a model's command for the shell tools: the turn's backend, profile and file policy, with a
+// refusal thrown as the plan's own error class; and the sandbox facts every result must carry.
+import { ToolError } from '../../core/errors.js';
+import { UNSANDBOXED_NOTICE } from '../../sandbox/backends/index.js';
+import {
+  buildProcessSpawnPlan,
+  type ProcessSpawnInput,
+  type ProcessSpawnPlan,
+} from '../../sandbox/process/index.js';
+import type { ToolContext } from '../../types/index.js';
+import { type ShellCapability, shellCapability } from './context.js';
+
+export async function planCommand(
+  ctx: ToolContext,
+  input: ProcessSpawnInput,
+): Promise<{ plan: ProcessSpawnPlan; shell: ShellCapability }> {
+  const { shell, files } = shellCapability(ctx);
+  const backend = await shell.backend();
+  const result = await buildProcessSpawnPlan(input, {
+    files,
+    backend,
+    profile: shell.profile,
+    filePolicy: shell.filePolicy,
+  });
+  if (!result.ok) throw new ToolError(result.errorClass, result.message);
+  return { plan: result.plan, shell };
+}
+
+/** Lines every result of this command carries: that it ran unsandboxed, or with less protection. */
+export function sandboxLines(plan: ProcessSpawnPlan): string[] {
+  const lines: string[] = [];
+  if (plan.sandbox.unsandboxed) lines.push(UNSANDBOXED_NOTICE);
+  if (plan.sandbox.degraded) lines.push(`Sandbox degraded: ${plan.sandbox.degraded}`);
+  return lines;
+}
+
+/** Lines for the first result only: adjustments to the request and the sandbox's notes. */
+export function planLines(plan: ProcessSpawnPlan): string[] {
+  return [...plan.notes, ...plan.sandbox.notes.filter((note) => note !== UNSANDBOXED_NOTICE)];
+}
+
+/** Why the command stopped, when handrail stopped it. */
+export function timeoutLine(plan: ProcessSpawnPlan): string {
+  return `The command was killed after its timeout of ${plan.timeoutMs} ms.`;
+}

@@ -1,0 +1,93 @@
+// A SpawnFunction for spawnPlanned that runs the planned argv (bwrap included) in a pseudo-terminal, so a
+// tty command gets the same timeout, tree killing and cleanup as a piped one. The child leads its own
+// session and process group (node-pty calls setsid), which is what spawnPlanned's killing expects.
+import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { constants } from 'node:os';
+import { PassThrough, Writable } from 'node:stream';
+import type { SpawnedChild, SpawnFunction } from '../../sandbox/process/index.js';
+import { DEFAULT_COLS, DEFAULT_ROWS } from './session/index.js';
+
+type PtyModule = typeof import('@lydell/node-pty');
+let ptyModule: PtyModule | undefined;
+
+function loadPty(): PtyModule {
+  if (!ptyModule) {
+    try {
+      ptyModule = createRequire(import.meta.url)('@lydell/node-pty') as PtyModule;
+    } catch (error) {
+      throw new Error(
+        `Pseudo-terminals are unavailable on this host (${(error as Error).message}); run without tty.`,
+      );
+    }
+  }
+  return ptyModule;
+}
+
+export interface PtySpawnOptions {
+  cols?: number;
+  rows?: number;
+}
+
+/** A spawner whose child is a pty: output arrives on `stdout` (stderr is merged by the terminal). */
+export function ptySpawn(opts: PtySpawnOptions = {}): SpawnFunction {
+  return (file, args, request) => {
+    const term = loadPty().spawn(file, args, {
+      name: request.env.TERM ?? 'xterm-256color',
+      cols: opts.cols ?? DEFAULT_COLS,
+      rows: opts.rows ?? DEFAULT_ROWS,
+      cwd: request.cwd,
+      env: request.env,
+      // Raw bytes: the session buffer decodes UTF-8 itself.
+      encoding: null,
+    });
+    const events = new EventEmitter();
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let done = false;
+    const stdin = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        if (done) return callback(new Error('the terminal is closed'));
+        // node-pty writes Buffers as they are; its typings only mention strings.
+        term.write(chunk as unknown as string);
+        callback();
+      },
+      final(callback) {
+        // A terminal has no input to close: Ctrl-D is end-of-file for a reader in canonical mode.
+        if (!done) term.write('\x04');
+        callback();
+      },
+    });
+    term.onData((chunk: Buffer | string) => stdout.write(chunk));
+    const child: SpawnedChild & { exitCode: number | null; signalCode: string | null } = {
+      pid: term.pid,
+      stdin,
+      stdout,
+      stderr,
+      exitCode: null,
+      signalCode: null,
+      once(event: string, listener: (...args: never[]) => void) {
+        events.once(event, listener as (...args: unknown[]) => void);
+        return child;
+      },
+    };
+    // node-pty reports the exit once its socket has closed, so no output follows it.
+    term.onExit(({ exitCode, signal }) => {
+      done = true;
+      const name = signal ? signalName(signal) : null;
+      child.exitCode = name ? null : exitCode;
+      child.signalCode = name;
+      stdout.end();
+      stderr.end();
+      events.emit('exit', child.exitCode, name);
+    });
+    return child;
+  };
+}
+
+function signalName(signo: number): NodeJS.Signals | null {
+  for (const [name, value] of Object.entries(constants.signals)) {
+    if (value === signo) return name as NodeJS.Signals;
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+// write_stdin: send characters to a running exec_command session (empty chars polls) and return the output
+// produced since the last read.
+import { defineTool } from '../../core/define-tool.js';
+import { ToolError } from '../../core/errors.js';
+import { classifyCommand } from '../../policy/command-risk/index.js';
+import type { ToolSpec } from '../../types/index.js';
+import { shellCapability } from './context.js';
+import { MAX_OUTPUT_TOKENS } from './exec-command.js';
+import { shellCapabilityProvider } from './runtime-shell.js';
+import { DEFAULT_MAX_OUTPUT_TOKENS, MAX_YIELD_MS, MIN_YIELD_MS } from './session/index.js';
+import { waitAndFormat } from './session-result.js';
+
+interface WriteArgs {
+  session_id: number;
+  chars?: string;
+  yield_time_ms?: number;
+  max_output_tokens?: number;
+}
+
+/** A poll waits for news (or the exit); a write returns soon with the reply to it. */
+const DEFAULT_POLL_YIELD_MS = 5000;
+const DEFAULT_WRITE_YIELD_MS = 250;
+
+export function writeStdinTool(): ToolSpec {
+  return defineTool({
+    name: 'write_stdin',
+    capabilities: [shellCapabilityProvider],
+    description:
+      'Write characters to the standard input of a running exec_command session and return the output produced since the last read. Empty chars only polls. "\\u0003" sends Ctrl-C.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        session_id: { type: 'integer', minimum: 1, description: 'The session ID exec_command returned.' },
+        chars: {
+          type: 'string',
+          description: 'Characters to write (include "\\n" to end a line). Empty: poll.',
+        },
+        yield_time_ms: {
+          type: 'integer',
+          minimum: 0,
+          description: `How long to wait for output (${MIN_YIELD_MS}–${MAX_YIELD_MS}).`,
+        },
+        max_output_tokens: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_OUTPUT_TOKENS,
+          description: `Most output tokens to return (default ${DEFAULT_MAX_OUTPUT_TOKENS}).`,
+        },
+      },
+      required: ['session_id'],
+      additionalProperties: false,
+    },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+      title: 'Write to session',
+    },
+    outputPolicy: { maxBytes: MAX_OUTPUT_TOKENS * 4 + 4096, maxLines: Number.MAX_SAFE_INTEGER },
+    source: 'builtin',
+    classify: (args) => {
+      const chars = typeof args.chars === 'string' ? args.chars : '';
+      // Input reaches whatever reads it (possibly a shell): classify it as a command, never as safe.
+      const risk = chars === '' ? undefined : classifyCommand(chars);
+      return {
+        action: 'shell_command',
+        summary:
+          chars === '' ? `poll session ${args.session_id}` : `write to session ${args.session_id}: ${chars}`,
+        scope: {
+          operation: 'write_stdin',
+          session_id: args.session_id,
+          argv: risk?.commands ?? [],
+          risk: risk ? (risk.risk === 'safe' ? 'unknown' : risk.risk) : 'safe',
+          reasons: risk?.reasons ?? [],
+        },
+      };
+    },
+    async execute(raw, ctx) {
+      const args = raw as WriteArgs;
+      const { shell } = shellCapability(ctx);
+      const found = shell.sessions.lookup(args.session_id);
+      if (!found.ok) {
+        throw new ToolError('not_found', found.message, {
+          hint: 'Use the session ID from the last exec_command result, or run the command again.',
+        });
+      }
+      const chars = args.chars ?? '';
+      const written = await found.session.write(chars);
+      if (!written.ok && written.reason === 'stdin_closed') throw new ToolError('conflict', written.message);
+      // Writing to an exited session still returns what it printed last; the exit line says it is over.
+      const yieldTimeMs =
+        args.yield_time_ms ?? (chars === '' ? DEFAULT_POLL_YIELD_MS : DEFAULT_WRITE_YIELD_MS);
+      return waitAndFormat(found.session, ctx, {
+        yieldTimeMs,
+        ...(args.max_output_tokens !== undefined ? { maxOutputTokens: args.max_output_tokens } : {}),
+        ...(!written.ok ? { notes: [`${written.message} Nothing was written.`] } : {}),
+      });
+    },
+  });
+}
