@@ -7,6 +7,7 @@ import { benchExecCommand } from './exec-command.js';
 import { benchGrepFiles } from './grep-files.js';
 import { benchPipeline } from './pipeline.js';
 import { benchReadFile } from './read-file.js';
+import { benchShell } from './shell.js';
 import { benchSpawn } from './spawn.js';
 
 const us = (n) => `${n.toFixed(2)} µs`;
@@ -113,4 +114,11 @@ if (wanted('exec_command')) {
       ? `  exec_command, bwrap: unavailable: ${e.bwrap.unavailable}`
       : `  ${'exec_command, bwrap'.padEnd(28)} ${ms(e.bwrap.ms).padStart(8)}  overhead ${ms(e.bwrap.overheadMs)} (goal ≤ ${e.bwrap.goalMs} ms)`,
   );
+}
+
+if (wanted('shell')) {
+  console.log(
+    '\n[shell] seq 1 5000000 through exec_command, and 64 concurrent sessions, against plain spawn',
+  );
+  console.log(JSON.stringify(await benchShell(), null, 2).replace(/^/gm, '  '));
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { FileVersions } from '../sandbox/file-versions.js';
 import type { JsonSchema, ToolCall, ToolResult } from '../types/index.js';
 import { runBatch } from './batch.js';
@@ -60,6 +61,8 @@ export class Turn {
     this.workspace = info.workspace;
     this.cwd = info.cwd;
     this.capabilities = capabilities;
+    // Every call in flight listens to the turn's signal; many at once is normal, not a leak.
+    setMaxListeners(0, this.controller.signal);
     const visibility: VisibilityControl = { revealDomains: (domains) => this.revealDomains(domains) };
     this.env = {
       info,
