@@ -46,6 +46,8 @@ export interface RuntimeOptions {
   sandbox?: SandboxChoice;
   /** The process profile for shell commands: network, timeouts, extra environment, rlimits. */
   process?: Partial<ProcessProfile>;
+  /** Shell sessions: `max` (64, runtime-wide), `bufferBytes` (1 MiB), `idleMs` (10 min), `lifetimeMs` (1 h). */
+  sessions?: { max?: number; bufferBytes?: number; idleMs?: number; lifetimeMs?: number };
 }
 
 export interface ToolDescription {

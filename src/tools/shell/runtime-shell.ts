@@ -8,9 +8,18 @@ import type { CapabilityProvider } from '../../types/index.js';
 import type { ShellCapability } from './context.js';
 import { SessionLimit, SessionManager } from './session/index.js';
 
+/** Session limits a runtime may set (defaults: 64 sessions, 1 MiB buffers, 10 min idle, 1 h in all). */
+export interface SessionSettings {
+  max?: number;
+  bufferBytes?: number;
+  idleMs?: number;
+  lifetimeMs?: number;
+}
+
 export interface ShellRuntimeOptions {
   sandbox?: SandboxChoice;
   process?: Partial<ProcessProfile>;
+  sessions?: SessionSettings;
   filePolicy: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'stateDir'>;
 }
 
@@ -25,7 +34,8 @@ export interface ShellRuntime {
 export function createShellRuntime(options: ShellRuntimeOptions): ShellRuntime {
   const choice = options.sandbox ?? 'auto';
   const profile: ProcessProfile = { ...options.process, network: options.process?.network === true };
-  const limit = new SessionLimit();
+  const settings = checkedSessionSettings(options.sessions ?? {});
+  const limit = new SessionLimit(settings.max === undefined ? {} : { max: settings.max });
   let selected: Promise<SandboxBackend> | undefined;
   const backend = () => {
     selected ??= selectBackend(choice);
@@ -34,7 +44,12 @@ export function createShellRuntime(options: ShellRuntimeOptions): ShellRuntime {
   return {
     limit,
     forTurn() {
-      const sessions = new SessionManager({ limit });
+      const sessions = new SessionManager({
+        limit,
+        ...(settings.bufferBytes ? { bufferBytes: settings.bufferBytes } : {}),
+        ...(settings.idleMs ? { idleMs: settings.idleMs } : {}),
+        ...(settings.lifetimeMs ? { lifetimeMs: settings.lifetimeMs } : {}),
+      });
       return {
         backend,
         profile,
@@ -47,6 +62,15 @@ export function createShellRuntime(options: ShellRuntimeOptions): ShellRuntime {
   };
 }
 
+/** Positive integers only; a bad value is a programmer error, reported with every problem. */
+function checkedSessionSettings(settings: SessionSettings): SessionSettings {
+  const problems = Object.entries(settings)
+    .filter(([, v]) => v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0))
+    .map(([k, v]) => `sessions.${k} must be a positive integer (got ${String(v)})`);
+  if (problems.length > 0) throw new RangeError(`Invalid handrail session settings: ${problems.join('; ')}.`);
+  return settings;
+}
+
 /**
  * The shell tools' capability provider: the runtime creates it once and hands each turn `ctx.capabilities
  * .shell`. It reads `sandbox`, `process`, `denyRead` and `protectedPaths` from the runtime options.
@@ -57,12 +81,14 @@ export const shellCapabilityProvider: CapabilityProvider = {
     const options = host.options as {
       sandbox?: SandboxChoice;
       process?: Partial<ProcessProfile>;
+      sessions?: SessionSettings;
       denyRead?: string[];
       protectedPaths?: string[];
     };
     const shell = createShellRuntime({
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.process ? { process: options.process } : {}),
+      ...(options.sessions ? { sessions: options.sessions } : {}),
       filePolicy: {
         stateDir: host.stateDir,
         ...(options.denyRead ? { denyRead: options.denyRead } : {}),
