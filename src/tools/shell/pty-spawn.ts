@@ -2,27 +2,11 @@
 // tty command gets the same timeout, tree killing and cleanup as a piped one. The child leads its own
 // session and process group (node-pty calls setsid), which is what spawnPlanned's killing expects.
 import { EventEmitter } from 'node:events';
-import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { PassThrough, Writable } from 'node:stream';
 import type { SpawnedChild, SpawnFunction } from '../../sandbox/process/index.js';
 import { DEFAULT_COLS, DEFAULT_ROWS } from './session/index.js';
-
-type PtyModule = typeof import('@lydell/node-pty');
-let ptyModule: PtyModule | undefined;
-
-function loadPty(): PtyModule {
-  if (!ptyModule) {
-    try {
-      ptyModule = createRequire(import.meta.url)('@lydell/node-pty') as PtyModule;
-    } catch (error) {
-      throw new Error(
-        `Pseudo-terminals are unavailable on this host (${(error as Error).message}); run without tty.`,
-      );
-    }
-  }
-  return ptyModule;
-}
+import { loadPty } from './session/pty-start.js';
 
 export interface PtySpawnOptions {
   cols?: number;

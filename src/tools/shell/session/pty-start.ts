@@ -24,7 +24,7 @@ const LEFTOVER_GRACE_MS = 500;
 let ptyModule: PtyModule | undefined;
 
 /** Loaded on first use, so hosts without a pty binary still load everything else. */
-function loadPty(): PtyModule {
+export function loadPty(): PtyModule {
   if (!ptyModule) {
     try {
       ptyModule = createRequire(import.meta.url)('@lydell/node-pty') as PtyModule;
