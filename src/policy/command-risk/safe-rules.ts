@@ -35,9 +35,6 @@ const ANY_ARGS = [
   'grep',
   'egrep',
   'fgrep',
-  // `test`/`[` compare integers strictly; unlike `[[ ]]` they never evaluate arithmetic.
-  'test',
-  '[',
   'cd',
 ];
 
@@ -233,8 +230,26 @@ const sed = withOptions('sed', SED_SPEC, (p) => {
   return verdicts;
 });
 
+/**
+ * `test` / `[` compare integers strictly, but `-v NAME` and `-R NAME` evaluate an array subscript in NAME,
+ * and bash runs a command substitution found there: `[ -v 'a[$(rm -rf ~)]' ]` runs rm. Those operators
+ * (and operands known only at run time, which could become them) are unknown.
+ */
+const testRule: Rule = (args) => {
+  const verdicts: Verdict[] = [];
+  for (const arg of args) {
+    if (arg.value === null) verdicts.push(unknown(`test operand ${arg.raw} is known only at run time`));
+    else if (arg.value === '-v' || arg.value === '-R') {
+      verdicts.push(unknown(`test ${arg.value} evaluates an array subscript, which can run commands`));
+    }
+  }
+  return verdicts;
+};
+
 export const SAFE_RULES: Record<string, Rule> = {
   ...Object.fromEntries(ANY_ARGS.map((name) => [name, safe])),
+  test: testRule,
+  '[': testRule,
   sort,
   uniq,
   rg,

@@ -90,6 +90,9 @@ class Walker {
       case 'test_command':
         if (node.child(0)?.type === '[[' && /\s-(?:eq|ne|lt|le|gt|ge)\s/.test(node.text))
           this.note('[[ … -eq … ]] evaluates its operands as arithmetic');
+        // -v / -R evaluate an array subscript, and bash runs a command substitution inside it.
+        if (/(?:^|\s)-[vR]\s/.test(node.text))
+          this.note('test -v / -R evaluates an array subscript, which can run commands');
         return this.children(node, next);
       case 'for_statement':
       case 'select_statement':
