@@ -1,24 +1,18 @@
 import { createHash } from 'node:crypto';
 import { decodeArguments, type Repair, repairArguments } from '../schema/index.js';
-import type {
-  ErrorClass,
-  PermissionEvaluator,
-  ToolCall,
-  ToolContent,
-  ToolResult,
-  ToolUpdate,
-} from '../types/index.js';
+import type { PermissionEvaluator, ToolCall, ToolContent, ToolResult, ToolUpdate } from '../types/index.js';
 import { checkArguments, isPlainObject } from './argument-checks.js';
 import { errorResult } from './errors.js';
 import type { EventBus } from './events.js';
 import { executeTool } from './execute.js';
-import { formatDuration, type Guarded, guardStage } from './guard.js';
-import type { HookCall, HookLists, ResultPatch, TurnInfo } from './hooks.js';
+import { runAfterHooks, runBeforeHooks } from './hook-stages.js';
+import type { HookLists, TurnInfo } from './hooks.js';
 import { canonicalJson } from './permission.js';
 import { checkPermission } from './permission-stage.js';
 import { type ProjectionEnv, type ProjectionInfo, projectResult } from './project-result.js';
+import { errorMessage, normalizeCall } from './raw-call.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
-import { applyPatch, attachDetails, previewArguments, timelineView } from './result-views.js';
+import { attachDetails, previewArguments, timelineView } from './result-views.js';
 import type { RetryBudget } from './retry-budget.js';
 import { notVisible, unknownTool } from './route-errors.js';
 import { normalizeUpdate } from './tool-return.js';
@@ -194,20 +188,6 @@ async function stages(
   if (!turn.isVisible(entry)) return { result: notVisible(call, entry), entry, repairs };
   const spec = entry.spec;
   const signals = [opts.signal, turn.signal];
-  const stageFailure = (
-    what: string,
-    outcome: Exclude<Guarded<unknown>, { ok: true }>,
-    errorClass: ErrorClass,
-  ) =>
-    errorResult(
-      call,
-      outcome.kind === 'cancelled' ? 'cancelled' : errorClass,
-      outcome.kind === 'cancelled'
-        ? `${call.name} was cancelled during ${what}.`
-        : outcome.kind === 'timeout'
-          ? `${call.name} was blocked: ${what} did not answer within ${formatDuration(runtime.hookTimeoutMs)}.`
-          : `${call.name} was blocked: ${what} failed (${errorMessage(outcome.error)}).`,
-    );
 
   // 2. Decode and repair.
   const decoded = decodeArguments(rawArguments, { maxBytes: runtime.maxArgumentBytes });
@@ -260,53 +240,20 @@ async function stages(
   const denied = await permit(args);
   if (denied) return { result: denied, entry, repairs, args };
 
-  // 6. beforeToolCall hooks. Each sees a copy of the arguments; a hook that blocks stops the call, and a hook
-  //    that changes them (returned or edited in place) has the change validated and permission-checked again.
-  const hookCall: HookCall = { id: call.id, name: call.name, arguments: args };
-  if (runtime.hooks.before.length > 0) {
-    let snapshot = canonicalJson(args);
-    for (const hook of runtime.hooks.before) {
-      hookCall.arguments = structuredClone(args);
-      const outcome = await guardStage(
-        () => hook({ call: hookCall, tool: spec, turn: turn.info, signal: opts.signal ?? turn.signal }),
-        signals,
-        runtime.hookTimeoutMs,
-      );
-      if (!outcome.ok)
-        return { result: stageFailure('a beforeToolCall hook', outcome, 'blocked'), entry, repairs, args };
-      const verdict = outcome.value as unknown;
-      let replacement: unknown;
-      if (verdict !== undefined && verdict !== null) {
-        if (typeof verdict !== 'object') {
-          const message = `${call.name} was blocked: a beforeToolCall hook returned ${typeof verdict} instead of { block, reason } or { arguments }.`;
-          return { result: errorResult(call, 'blocked', message), entry, repairs, args };
-        }
-        const v = verdict as { block?: unknown; reason?: unknown; arguments?: unknown };
-        if (v.block) {
-          const reason =
-            typeof v.reason === 'string' && v.reason
-              ? v.reason
-              : `${call.name} was blocked by a beforeToolCall hook.`;
-          return { result: errorResult(call, 'blocked', reason), entry, repairs, args };
-        }
-        replacement = v.arguments;
-      }
-      if (replacement === undefined && canonicalJson(hookCall.arguments) !== snapshot)
-        replacement = hookCall.arguments;
-      if (replacement === undefined) continue;
-      const again = await checkArguments(entry, call, replacement as Record<string, unknown>, {
-        signals,
-        timeoutMs: runtime.hookTimeoutMs,
-        when: 'after a beforeToolCall hook',
-      });
-      if ('error' in again) return { result: again.error, entry, repairs, args };
-      const deniedAgain = await permit(again.args);
-      if (deniedAgain) return { result: deniedAgain, entry, repairs, args: again.args };
-      args = again.args;
-      snapshot = canonicalJson(args);
-    }
-    hookCall.arguments = structuredClone(args);
-  }
+  // 6. beforeToolCall hooks (see hook-stages.ts): may block, or change the arguments (checked again).
+  const before = await runBeforeHooks({
+    runtime,
+    turn,
+    entry,
+    call,
+    args,
+    signals,
+    signal: opts.signal,
+    permit,
+  });
+  if (!before.ok) return { result: before.result, entry, repairs, args: before.args };
+  args = before.args;
+  const hookCall = before.hookCall;
 
   // 7. Execute.
   let finished = false;
@@ -342,41 +289,8 @@ async function stages(
   finished = true;
 
   // 8. afterToolCall hooks: a hook that fails, hangs or returns garbage withholds the result (fail closed).
-  for (const hook of runtime.hooks.after) {
-    const outcome = await guardStage(
-      () => hook({ call: hookCall, tool: spec, turn: turn.info, result }),
-      [turn.signal],
-      runtime.hookTimeoutMs,
-    );
-    const patch = outcome.ok ? (outcome.value as unknown) : undefined;
-    if (outcome.ok && (patch === undefined || patch === null)) continue;
-    if (outcome.ok && typeof patch === 'object') {
-      try {
-        result = applyPatch(result, patch as ResultPatch);
-        continue;
-      } catch (error) {
-        result = withheld(call, `its result could not be applied (${errorMessage(error)})`);
-        continue;
-      }
-    }
-    const why = !outcome.ok
-      ? outcome.kind === 'error'
-        ? `failed (${errorMessage(outcome.error)})`
-        : outcome.kind === 'timeout'
-          ? `did not answer within ${formatDuration(runtime.hookTimeoutMs)}`
-          : 'was cancelled'
-      : `returned ${typeof patch}`;
-    result = withheld(call, why);
-  }
+  result = await runAfterHooks({ runtime, turn, entry, call, hookCall, result });
   return { result, entry, repairs, args };
-}
-
-function withheld(call: { id: string; name: string }, why: string): ToolResult {
-  return errorResult(
-    call,
-    'blocked',
-    `${call.name} ran, but an afterToolCall hook ${why}; its result is withheld.`,
-  );
 }
 
 function internalError(call: { id: string; name: string }, error: unknown): ToolResult {
@@ -385,52 +299,6 @@ function internalError(call: { id: string; name: string }, error: unknown): Tool
     'internal',
     `handrail failed while running ${call.name || 'a tool call'}: ${errorMessage(error)}`,
   );
-}
-
-/** Read a raw call defensively: providers and adapters hand over all sorts of shapes. */
-function normalizeCall(
-  raw: unknown,
-  nextId: () => string,
-): { call: { id: string; name: string }; problem?: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return {
-      call: { id: nextId(), name: '' },
-      problem: `The tool call is not an object (got ${describe(raw)}).`,
-    };
-  }
-  let rawId: unknown;
-  let rawName: unknown;
-  try {
-    rawId = (raw as ToolCall).id;
-    rawName = (raw as ToolCall).name;
-  } catch {
-    return { call: { id: nextId(), name: '' }, problem: 'The tool call could not be read.' };
-  }
-  const id =
-    typeof rawId === 'string' && rawId !== '' ? rawId : typeof rawId === 'number' ? String(rawId) : nextId();
-  if (typeof rawName !== 'string' || rawName === '') {
-    return {
-      call: { id, name: '' },
-      problem: `The tool call has no tool name (got ${describe(rawName)}); name one of the available tools.`,
-    };
-  }
-  return { call: { id, name: rawName } };
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string') return value === '' ? 'an empty string' : 'string';
-  return typeof value;
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  try {
-    return typeof error === 'string' ? error : String(error);
-  } catch {
-    return 'unknown error';
-  }
 }
 
 /** Key for "the same failing call": tool name plus a hash of its arguments. */
