@@ -5,6 +5,7 @@ import type { FileAccess } from '../../sandbox/file-policy-types.js';
 import type { ToolReturn, ToolSpec } from '../../types/index.js';
 import { fsCapabilities, intentPaths, mustRead } from './context.js';
 import { notFound } from './not-found.js';
+import { pagedOutputPolicy } from './output-policy.js';
 import { count, counted, where } from './search/format.js';
 import { compileGlob, mayContain } from './search/glob.js';
 import { newestFirst, withMtimes } from './search/mtime.js';
@@ -61,7 +62,7 @@ export function findFilesTool(options: FindFilesOptions = {}): ToolSpec {
       additionalProperties: false,
     },
     annotations: { readOnlyHint: true, idempotentHint: true, title: 'Find files' },
-    outputPolicy: { maxBytes: Math.max(32 * 1024, maxOutputBytes + 2048) },
+    outputPolicy: pagedOutputPolicy(maxOutputBytes),
     timeoutMs: 120_000,
     source: 'builtin',
     classify: (args, { cwd }) => ({

@@ -5,6 +5,7 @@ import { isWithin } from '../../sandbox/path-syntax.js';
 import type { ToolReturn, ToolSpec } from '../../types/index.js';
 import { fsCapabilities, intentPaths, mustRead } from './context.js';
 import { notFound } from './not-found.js';
+import { pagedOutputPolicy } from './output-policy.js';
 import type { GrepEngine, GrepQuery, MatchCount } from './search/engine.js';
 import { compileGlob } from './search/glob.js';
 import { contentResult, filesResult, noMatches } from './search/grep-output.js';
@@ -106,7 +107,7 @@ export function grepFilesTool(options: GrepFilesOptions = {}): ToolSpec {
       additionalProperties: false,
     },
     annotations: { readOnlyHint: true, idempotentHint: true, title: 'Search file contents' },
-    outputPolicy: { maxBytes: Math.max(32 * 1024, maxOutputBytes + 2048) },
+    outputPolicy: pagedOutputPolicy(maxOutputBytes),
     timeoutMs: 120_000,
     source: 'builtin',
     classify: (args, { cwd }) => ({

@@ -3,6 +3,7 @@ import { ToolError } from '../../core/errors.js';
 import type { ToolReturn, ToolSpec } from '../../types/index.js';
 import { fsCapabilities, intentPaths, mustRead } from './context.js';
 import { notFound } from './not-found.js';
+import { pagedOutputPolicy } from './output-policy.js';
 import { count, counted } from './search/format.js';
 
 import { collectPage, renderTree } from './search/tree-page.js';
@@ -60,7 +61,7 @@ export function listDirTool(options: ListDirOptions = {}): ToolSpec {
       additionalProperties: false,
     },
     annotations: { readOnlyHint: true, idempotentHint: true, title: 'List directory' },
-    outputPolicy: { maxBytes: Math.max(32 * 1024, maxPageBytes + 2048) },
+    outputPolicy: pagedOutputPolicy(maxPageBytes),
     timeoutMs: 60_000,
     source: 'builtin',
     classify: (args, { cwd }) => ({

@@ -5,6 +5,7 @@ import { openForRead } from '../../sandbox/safe-fs.js';
 import type { ToolSpec } from '../../types/index.js';
 import { fsCapabilities, intentPaths, mustRead } from './context.js';
 import { notFound } from './not-found.js';
+import { pagedOutputPolicy } from './output-policy.js';
 import { sniff } from './read/file-kind.js';
 import { type LineIndex, readPage } from './read/pager.js';
 
@@ -56,7 +57,7 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
     },
     annotations: { readOnlyHint: true, idempotentHint: true, title: 'Read file' },
     // The page is already bounded; leave room for its notes so projection never cuts a page in the middle.
-    outputPolicy: { maxLines: pageLines + 20, maxBytes: Math.max(32 * 1024, maxPageBytes + 2048) },
+    outputPolicy: pagedOutputPolicy(maxPageBytes, { maxLines: pageLines + 20 }),
     source: 'builtin',
     classify: (args, { cwd }) => ({
       action: 'file_read',

@@ -61,23 +61,11 @@ export function processesWith(needle: string): number[] {
   return found;
 }
 
-/** A sleep duration no other process uses, to find its processes in the table. */
-export function uniqueSleep(): string {
-  return String(100_000 + Math.floor(Math.random() * 800_000));
-}
-
-/** Polls a condition the kernel settles asynchronously (a reaped process). */
-export async function eventually(check: () => boolean, tries = 100): Promise<boolean> {
-  for (let i = 0; i < tries; i++) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
-
 /** The session ID in a "Process running with session ID N" result. */
 export function sessionId(output: string): number {
   const match = /Process running with session ID (\d+)/.exec(output);
   if (!match) throw new Error(`no session ID in:\n${output}`);
   return Number(match[1]);
 }
+
+export { eventually, uniqueSleep } from '../../support/processes.js';
