@@ -8,6 +8,7 @@ import type { FileRoot } from '../sandbox/file-policy-types.js';
 import { FileLocks } from '../sandbox/file-versions.js';
 import type { ProcessProfile } from '../sandbox/process/types.js';
 import type {
+  CapabilityHost,
   CapabilityProvider,
   JsonSchema,
   PermissionEvaluator,
@@ -95,8 +96,10 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     return outputs;
   };
 
+  const host = { workspace, stateDir, options: options as Record<string, unknown> };
   registry.register(requestToolsTool(), 'builtin');
   for (const tool of options.tools ?? []) {
+    if (!isAvailable(tool, host)) continue;
     const source = (tool as ToolSpec).source === 'builtin' ? 'builtin' : 'user';
     registry.register(tool, source);
   }
@@ -127,7 +130,6 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const fileLocks = new FileLocks();
   // Capability providers declared by tools (the shell's backend and sessions), one instance per key.
   const providers = new Map<string, ReturnType<CapabilityProvider['create']>>();
-  const host = { workspace, stateDir, options: options as Record<string, unknown> };
   const addProviders = (spec: { capabilities?: CapabilityProvider[] | undefined }) => {
     for (const provider of spec.capabilities ?? []) {
       if (!providers.has(provider.key)) providers.set(provider.key, provider.create(host));
@@ -171,6 +173,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     },
     registerTool(tool, opts = {}) {
       if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
+      if (!isAvailable(tool, host)) return;
       addProviders(registry.register(tool, opts.dynamic ? 'dynamic' : 'user').spec);
     },
     unregisterTool: (name) => registry.unregister(name),
@@ -217,6 +220,17 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       events.close();
     },
   };
+}
+
+/** A tool whose `available(host)` answers false (or throws) is left out. */
+function isAvailable(tool: ToolSpec | ToolDefinition<unknown, unknown>, host: CapabilityHost): boolean {
+  const check = (tool as ToolSpec).available;
+  if (typeof check !== 'function') return true;
+  try {
+    return check.call(tool, host) !== false;
+  } catch {
+    return false;
+  }
 }
 
 /** The first sentence of a description, at most 120 characters. */

@@ -213,6 +213,11 @@ export interface ToolSpec<TArgs = Record<string, unknown>> {
    * each provider once (by key), gives every turn `ctx.capabilities[key]`, and closes it with the runtime.
    */
   capabilities?: CapabilityProvider[];
+  /**
+   * Whether the runtime can offer the tool at all (web_search needs a configured backend). A tool that answers
+   * false is not registered: it is never shown to a model as a stub.
+   */
+  available?(host: CapabilityHost): boolean;
   /** Standard Schema validator kept from zod and friends: refinements and transforms run after ajv. */
   standardValidate?: (value: unknown) => StandardOutcome | Promise<StandardOutcome>;
 }

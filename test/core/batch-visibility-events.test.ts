@@ -321,3 +321,38 @@ describe('turn lifecycle', () => {
     expect(text(after)).toBe('Turn t-end has ended; no further calls run in it.');
   });
 });
+
+describe('tool availability', () => {
+  it('leaves out a tool whose available(host) says false or throws, at creation and on registerTool', () => {
+    const seen: string[] = [];
+    const make = (name: string, available: (host: { workspace: string }) => boolean) =>
+      defineTool({
+        name,
+        description: `${name}.`,
+        inputSchema: empty,
+        available: (host) => {
+          seen.push(host.workspace);
+          return available(host);
+        },
+        execute: () => 'ok',
+      });
+    const runtime = makeRuntime({
+      tools: [
+        make('offered', () => true),
+        make('needs_backend', () => false),
+        make('broken_check', () => {
+          throw new Error('no config');
+        }),
+      ],
+    });
+    runtime.registerTool(make('late_missing', () => false));
+    runtime.registerTool(make('late_ok', () => true));
+    const names = runtime.describeTools().map((t) => t.name);
+    expect(names).toContain('offered');
+    expect(names).toContain('late_ok');
+    expect(names).not.toContain('needs_backend');
+    expect(names).not.toContain('broken_check');
+    expect(names).not.toContain('late_missing');
+    expect(seen.every((w) => w === runtime.workspace)).toBe(true);
+  });
+});

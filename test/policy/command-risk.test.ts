@@ -304,6 +304,7 @@ describe('classifyCommand', () => {
       risk: 'dangerous',
       reasons: ['rm -rf deletes recursively without asking', 'rm / deletes everything there'],
       commands: [['rm', '-rf', '/']],
+      exact: true,
     });
     expect(classifyCommand('time nice -n 5 ls -la').commands).toEqual([['ls', '-la']]);
     expect(classifyCommand('ls\nrm -rf /').commands).toEqual([['ls'], ['rm', '-rf', '/']]);
@@ -319,7 +320,27 @@ describe('classifyCommand', () => {
       risk: 'dangerous',
       reasons: ['rm -rf deletes recursively without asking', 'rm / deletes everything there'],
       commands: [['ls'], ['rm', '-rf', '/'], ['echo'], ['wc', '-l']],
+      exact: true,
     });
+  });
+
+  // Permission rules allow by argv only when the argv list is everything the line does.
+  test.each([
+    ['git status', true],
+    ['git status && npm test | head -5', true],
+    ["bash -c 'git status'", true],
+    ['ls > out.txt', false],
+    ['ls 2>&1', true],
+    ['FOO=1 ls', false],
+    ['env FOO=1 ls', false],
+    ['echo $(rm -rf /)', false],
+    ['cat <(ls)', false],
+    ['x=1; ls', false],
+    ['f() { ls; }; f', false],
+    ['ls "unterminated', false],
+    [Array.from({ length: 40 }, () => 'ls').join(' && '), false],
+  ] as const)('%j exact=%s', (cmd, exact) => {
+    expect(classifyCommand(cmd).exact).toBe(exact);
   });
 
   test('non-ASCII text keeps its offsets', () => {

@@ -1,6 +1,6 @@
 // classifyCommand: the risk of a whole command line is the worst of its parts.
 import type { Report } from './analyze.js';
-import { type CommandRisk, type Risk, rank, worse } from './types.js';
+import { type CommandRisk, type Risk, rank, structural, unknown, worse } from './types.js';
 import { scanScript } from './walk.js';
 
 /** More simple commands than this is 'unknown' however harmless each one is. */
@@ -18,10 +18,12 @@ export function classifyCommand(cmd: string): CommandRisk {
   } catch (error) {
     // The permission stage must get an answer: a classifier fault means "ask".
     const message = error instanceof Error ? error.message : String(error);
-    report.verdicts.push({ risk: 'unknown', reason: `the command could not be classified (${message})` });
+    report.verdicts.push(
+      structural(unknown(`the command could not be classified (${message})`)),
+    );
   }
   if (report.commands.length > MAX_COMMANDS) {
-    report.verdicts.push({ risk: 'unknown', reason: `more than ${MAX_COMMANDS} commands` });
+    report.verdicts.push(structural(unknown(`more than ${MAX_COMMANDS} commands`)));
   }
   let risk: Risk = 'safe';
   for (const verdict of report.verdicts) risk = worse(risk, verdict.risk);
@@ -30,5 +32,6 @@ export function classifyCommand(cmd: string): CommandRisk {
     .map((v, i) => ({ v, i }))
     .sort((a, b) => rank(b.v.risk) - rank(a.v.risk) || a.i - b.i)
     .map(({ v }) => v.reason);
-  return { risk, reasons: [...new Set(ordered)], commands: report.commands };
+  const exact = !report.verdicts.some((v) => v.structural);
+  return { risk, reasons: [...new Set(ordered)], commands: report.commands, exact };
 }

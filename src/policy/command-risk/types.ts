@@ -9,12 +9,21 @@ export interface CommandRisk {
   reasons: string[];
   /** argv of each simple command found, after unwrapping `env`, `time`, `bash -c`, … */
   commands: string[][];
+  /**
+   * Whether `commands` is everything the line does: false when it also redirects to files, sets variables,
+   * substitutes commands, could not be parsed, or has too many parts. Permission rules that allow by argv
+   * apply only to exact lines.
+   */
+  exact: boolean;
 }
 
 /** One finding about one part of a command line. */
 export interface Verdict {
   risk: Risk;
   reason: string;
+  /** The finding is about the command line's shape (redirection, substitution, environment, parse error):
+   * the argv list alone no longer describes everything the line does. */
+  structural?: true;
 }
 
 /** One word of a simple command as the shell would see it before running it. */
@@ -39,6 +48,11 @@ export function rank(risk: Risk): number {
 
 export function unknown(reason: string): Verdict {
   return { risk: 'unknown', reason };
+}
+
+/** A finding about the line's shape, which keeps `commands` from being the whole story. */
+export function structural(verdict: Verdict): Verdict {
+  return { ...verdict, structural: true };
 }
 
 export function dangerous(reason: string): Verdict {

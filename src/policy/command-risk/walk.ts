@@ -6,7 +6,7 @@ import { analyzeArgv, type Found, type Report } from './analyze.js';
 import { DOWNLOADERS, isInterpreter } from './names.js';
 import { parseBash } from './parser.js';
 import { judgeWriteTarget } from './targets.js';
-import { type Arg, dangerous, unknown } from './types.js';
+import { type Arg, dangerous, structural, unknown } from './types.js';
 import { evalWord } from './words.js';
 
 /** Longest command line parsed; longer ones are 'unknown' without parsing. */
@@ -18,21 +18,21 @@ const MAX_NODE_DEPTH = 256;
 
 export function scanScript(source: string, report: Report, depth = 0): Found[] {
   if (depth > MAX_SCRIPT_DEPTH) {
-    report.verdicts.push(unknown('shell commands nested too deeply'));
+    report.verdicts.push(structural(unknown('shell commands nested too deeply')));
     return [];
   }
   if (source.length > MAX_SOURCE_LENGTH) {
-    report.verdicts.push(unknown(`command longer than ${MAX_SOURCE_LENGTH} characters`));
+    report.verdicts.push(structural(unknown(`command longer than ${MAX_SOURCE_LENGTH} characters`)));
     return [];
   }
   const tree = parseBash(source);
   if (typeof tree === 'string') {
-    report.verdicts.push(unknown(tree));
+    report.verdicts.push(structural(unknown(tree)));
     return [];
   }
   try {
     // A tree with errors is still walked: a dangerous part stays dangerous.
-    if (tree.rootNode.hasError) report.verdicts.push(unknown('the command could not be parsed'));
+    if (tree.rootNode.hasError) report.verdicts.push(structural(unknown('the command could not be parsed')));
     return new Walker(report, depth).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
@@ -47,7 +47,7 @@ class Walker {
 
   walk(node: Node, level: number): Found[] {
     if (level > MAX_NODE_DEPTH) {
-      this.report.verdicts.push(unknown('command nested too deeply'));
+      this.report.verdicts.push(structural(unknown('command nested too deeply')));
       return [];
     }
     const next = level + 1;
@@ -123,7 +123,7 @@ class Walker {
   }
 
   private note(reason: string): void {
-    this.report.verdicts.push(unknown(reason));
+    this.report.verdicts.push(structural(unknown(reason)));
   }
 
   /** A simple command: prefix assignments, name, arguments, and its own redirections. */
@@ -189,7 +189,7 @@ class Walker {
       const runner = stage.find((f) => isInterpreter(f.name));
       if (downloader && runner) {
         this.report.verdicts.push(
-          dangerous(`${downloader} output piped into ${runner.name} runs downloaded code`),
+          structural(dangerous(`${downloader} output piped into ${runner.name} runs downloaded code`)),
         );
       }
       downloader ??= stage.find((f) => DOWNLOADERS.has(f.name))?.name;
@@ -212,7 +212,7 @@ class Walker {
         const value = evalWord(content).value;
         if (value !== null) found.push(...scanScript(value, this.report, this.depth + 1));
         else if (found.some((f) => DOWNLOADERS.has(f.name)))
-          this.report.verdicts.push(dangerous(`${shell.name} runs downloaded code`));
+          this.report.verdicts.push(structural(dangerous(`${shell.name} runs downloaded code`)));
       }
       return found;
     }
@@ -252,7 +252,7 @@ class Walker {
     const verdict = judgeWriteTarget(target.value, `${op} ${target.value}`, () =>
       unknown(`${op} ${target.value} writes a file`),
     );
-    if (verdict) this.report.verdicts.push(verdict);
+    if (verdict) this.report.verdicts.push(structural(verdict));
   }
 
   /**

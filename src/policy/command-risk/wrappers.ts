@@ -3,7 +3,7 @@
 
 import { SHELLS } from './names.js';
 import { hasOption, type OptionSpec, type Parsed, parseOptions } from './options.js';
-import { type Arg, dangerous, opaque, shown, staticArg, unknown, type Verdict } from './types.js';
+import { type Arg, dangerous, opaque, shown, staticArg, structural, unknown, type Verdict } from './types.js';
 
 export interface Unwrapped {
   verdicts: Verdict[];
@@ -83,7 +83,7 @@ function env(args: Arg[]): Unwrapped {
   for (; i < args.length; i++) {
     const word = args[i]!.value;
     if (word === null || !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) break;
-    verdicts.push(unknown(`env sets ${word.slice(0, word.indexOf('='))} for the command`));
+    verdicts.push(structural(unknown(`env sets ${word.slice(0, word.indexOf('='))} for the command`)));
   }
   const split = parsed.options.find((o) => o.name === '-S' || o.name === '--split-string');
   if (split) {

@@ -19,6 +19,8 @@ export function commandIntent(
     scope: {
       operation,
       argv: risk.commands,
+      // Whether argv is the whole story (no redirections, substitutions, variables): rules allow by argv only then.
+      argvExact: risk.exact,
       risk: risk.risk,
       reasons: risk.reasons,
       workdir: intentPaths(cwd, [dir])[0] ?? cwd,

@@ -70,6 +70,7 @@ export function writeStdinTool(): ToolSpec {
           operation: 'write_stdin',
           session_id: args.session_id,
           argv: risk?.commands ?? [],
+          argvExact: false,
           risk: risk ? (risk.risk === 'safe' ? 'unknown' : risk.risk) : 'safe',
           reasons: risk?.reasons ?? [],
         },
