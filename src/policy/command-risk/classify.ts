@@ -18,9 +18,7 @@ export function classifyCommand(cmd: string): CommandRisk {
   } catch (error) {
     // The permission stage must get an answer: a classifier fault means "ask".
     const message = error instanceof Error ? error.message : String(error);
-    report.verdicts.push(
-      structural(unknown(`the command could not be classified (${message})`)),
-    );
+    report.verdicts.push(structural(unknown(`the command could not be classified (${message})`)));
   }
   if (report.commands.length > MAX_COMMANDS) {
     report.verdicts.push(structural(unknown(`more than ${MAX_COMMANDS} commands`)));

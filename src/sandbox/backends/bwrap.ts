@@ -5,6 +5,7 @@ import { isWithin } from '../path-syntax.js';
 import { findExecutable } from '../process/executables.js';
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS } from '../protected-paths.js';
+import { auditProtectedPaths } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { chooseIdentity, type RunAs, reachProblem } from './identity.js';
 import { acquirePlaceholder, isPlaceholder, releasePlaceholder } from './placeholders.js';
@@ -34,6 +35,8 @@ export interface BwrapOptions {
   maxScanEntries?: number;
   /** Hold missing protected names at the top of writable roots with read-only placeholders; default true. */
   placeholders?: boolean;
+  /** After each command, look for protected paths it created deeper down (and report them); default true. */
+  audit?: boolean;
 }
 
 const GiB = 1024 ** 3;
@@ -128,8 +131,23 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
 
     const readOnly = scan.readOnly.filter((p) => !isPlaceholder(p));
     const held: string[] = [];
-    const release = async () => {
-      for (const p of held.splice(0)) releasePlaceholder(p);
+    let audited: Promise<string[]> | undefined;
+    const release = () => {
+      audited ??= (async () => {
+        const before = new Set([...scan.readOnly, ...held]);
+        for (const p of held.splice(0)) releasePlaceholder(p);
+        if (options.audit === false || scan.truncated) return [];
+        return auditProtectedPaths({
+          roots: policy.roots,
+          protectedPaths: policy.protectedPaths ?? [],
+          ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
+          before,
+          maxEntries: maxScanEntries,
+        }).catch((error: Error) => [
+          `Could not check for protected paths the command created: ${error.message}`,
+        ]);
+      })();
+      return audited;
     };
     try {
       if (options.placeholders !== false) {

@@ -29,7 +29,7 @@ export function createNoneBackend(): SandboxBackend {
         cwd: command.cwd,
         commandEnv: command.env,
         sandbox: { backend: 'none', unsandboxed: true, notes },
-        release: async () => undefined,
+        release: async () => [],
       };
     },
   };

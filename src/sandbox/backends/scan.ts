@@ -165,6 +165,9 @@ export function placeholderNames(globs: readonly string[], root: string): string
     const name = match?.[1];
     if (!name || name === '.' || name === '..') continue;
     if (HOME_ONLY.has(name) && !home) continue;
+    // `.git` is left free so `git init` works in a fresh workspace; existing repositories are bound
+    // read-only, and a new one is checked after the command (see audit.ts).
+    if (name === '.git') continue;
     names.add(name);
   }
   return [...names].sort();

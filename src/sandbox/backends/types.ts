@@ -74,8 +74,11 @@ export type WrapResult =
       /** The environment the command sees (may differ from `env` when the backend rewrites it). */
       commandEnv: Record<string, string>;
       sandbox: SandboxInfo;
-      /** Undo what wrapping set up on the host (placeholders); idempotent. */
-      release(): Promise<void>;
+      /**
+       * Undo what wrapping set up on the host (placeholders) once the command has ended, and return notes on
+       * what the command did that the policy should report (protected paths it created); idempotent.
+       */
+      release(): Promise<string[]>;
     }
   | { ok: false; errorClass: ErrorClass; message: string };
 

@@ -114,7 +114,7 @@ export async function buildProcessSpawnPlan(
     return wrapped;
   }
   const { release } = wrapped;
-  let cleaned: Promise<void> | undefined;
+  let cleaned: Promise<string[]> | undefined;
   return {
     ok: true,
     plan: {
@@ -129,7 +129,9 @@ export async function buildProcessSpawnPlan(
       runId,
       notes,
       cleanup() {
-        cleaned ??= Promise.allSettled([release(), runDir.remove()]).then(() => undefined);
+        cleaned ??= Promise.allSettled([release(), runDir.remove()]).then(([released]) =>
+          released.status === 'fulfilled' ? released.value : [],
+        );
         return cleaned;
       },
     },

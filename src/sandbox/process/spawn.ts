@@ -57,6 +57,8 @@ export interface ProcessExit {
   sandbox: SandboxInfo;
   /** Processes of the run still alive after the command exited, then killed. */
   leftovers: number;
+  /** What the sandbox found after the run (protected paths the command created), for the result. */
+  notes: string[];
 }
 
 export interface PlannedProcess {
@@ -154,7 +156,7 @@ export function spawnPlanned(plan: ProcessSpawnPlan, opts: SpawnPlannedOptions =
     clearTimeout(drainTimer);
     for (const stream of streams) stream.destroy();
     running = false;
-    if (opts.cleanup !== false) await plan.cleanup();
+    const notes = opts.cleanup !== false ? await plan.cleanup() : [];
     const result: ProcessExit = {
       code: ended.code,
       signal: ended.signal,
@@ -164,6 +166,7 @@ export function spawnPlanned(plan: ProcessSpawnPlan, opts: SpawnPlannedOptions =
       unsandboxed: plan.sandbox.unsandboxed,
       sandbox: plan.sandbox,
       leftovers: new Set([...leftovers.terminated, ...leftovers.killed]).size,
+      notes,
     };
     if (spawnError) result.error = spawnError;
     return result;

@@ -59,7 +59,7 @@ export interface ProcessSpawnPlan {
   /** Adjustments made to the request (a timeout capped, for instance), for the caller to report. */
   notes: string[];
   /** Remove the run's HOME and temporary directory and undo host-side sandbox setup; idempotent. */
-  cleanup(): Promise<void>;
+  cleanup(): Promise<string[]>;
 }
 
 export type ProcessSpawnPlanResult =

@@ -23,7 +23,7 @@ export function bashTool(): ToolSpec {
     name: 'bash',
     capabilities: [shellCapabilityProvider],
     description:
-      'Run a bash command in the sandboxed workspace and return its output (stdout and stderr together) when it exits. Standard input is closed. A non-zero exit code is an error. Long outputs keep their beginning and end.',
+      'Run a bash command in the sandboxed workspace and return its output (stdout and stderr together) when it exits. Standard input is closed. A non-zero exit code is an error. Long outputs keep their beginning and end. Only the workspace persists: HOME and the temporary directory ($TMPDIR) are fresh for each command and removed when it ends.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -71,7 +71,7 @@ export function bashTool(): ToolSpec {
       const read = buffer.readSince(0, { final: true });
       const output =
         read.bytes === 0 ? '(no output)' : projectOutput(read, MAX_OUTPUT_BYTES).replace(/\n$/, '');
-      const lines = [...sandboxLines(plan), ...planLines(plan)];
+      const lines = [...sandboxLines(plan), ...planLines(plan), ...(result?.notes ?? [])];
       const before = lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
       if (end.error) {
         throw new ToolError('tool_error', `${before}The command could not be started: ${end.error}`);

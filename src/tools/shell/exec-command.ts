@@ -28,7 +28,7 @@ export function execCommandTool(): ToolSpec {
     name: 'exec_command',
     capabilities: [shellCapabilityProvider],
     description:
-      'Run a shell command (bash -c) in the sandboxed workspace. Returns when the command exits or after yield_time_ms; a command still running then keeps a session ID: use write_stdin to send it input or to poll its output. A non-zero exit code is reported, not an error.',
+      'Run a shell command (bash -c) in the sandboxed workspace. Returns when the command exits or after yield_time_ms; a command still running then keeps a session ID: use write_stdin to send it input or to poll its output. A non-zero exit code is reported, not an error. Only the workspace persists: HOME and the temporary directory ($TMPDIR) are fresh for each command and removed when it ends.',
     inputSchema: {
       type: 'object',
       properties: {

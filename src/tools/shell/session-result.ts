@@ -44,6 +44,7 @@ export async function waitAndFormat(
       );
     }
     if (session.exit?.error) notes.push(`The command could not be started: ${session.exit.error}`);
+    if (handle.result?.notes) notes.push(...handle.result.notes);
   }
   return formatExecResult({
     wallTimeMs: waited.wallTimeMs,

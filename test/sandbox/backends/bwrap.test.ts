@@ -157,6 +157,47 @@ describe.skipIf(!hasBwrap)('bwrap: writes', () => {
     expect(readdirSync(ws).sort()).toEqual(['.bashrc', '.git', 'normal.txt']);
   });
 
+  it('git init works in a fresh workspace; hooks a command plants in a new repository are removed and reported', async () => {
+    const ws = workspace();
+    const r = await run(
+      ws,
+      'git init -q . && echo "#!/bin/sh" > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && git status --short && echo done',
+      { backend },
+    );
+    expect(r.stdout).toBe('done\n');
+    expect(existsSync(path.join(ws, '.git/HEAD'))).toBe(true);
+    expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(false);
+    // git's own templates are not hooks: they stay.
+    expect(readdirSync(path.join(ws, '.git/hooks')).every((name) => name.endsWith('.sample'))).toBe(true);
+    expect(r.exit.notes.join('\n')).toContain('created protected paths, which handrail');
+    expect(r.exit.notes.join('\n')).toContain('.git/hooks/pre-commit');
+    // The next command finds the repository there already: it is bound read-only like any other.
+    const again = await run(ws, 'echo evil > .git/hooks/post-checkout 2>/dev/null || echo refused', {
+      backend,
+    });
+    expect(again.stdout).toBe('refused\n');
+    expect(again.exit.notes).toEqual([]);
+  });
+
+  it('protected names created below the top of a root are reported after the command', async () => {
+    const ws = workspace();
+    put(ws, 'sub/keep.txt', 'k\n');
+    if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, ws]);
+    const r = await run(
+      ws,
+      'echo "export X=1" > sub/.envrc; mkdir -p sub/deep/.vscode; echo ok > sub/fine.txt',
+      {
+        backend,
+      },
+    );
+    const notes = r.exit.notes.join('\n');
+    expect(notes).toContain('sub/.envrc');
+    expect(notes).toContain('sub/deep/.vscode');
+    expect(notes).not.toContain('fine.txt');
+    // Reported, not removed: only hooks in a new repository run by themselves.
+    expect(readFileSync(path.join(ws, 'sub/.envrc'), 'utf8')).toBe('export X=1\n');
+  });
+
   it('git in the sandbox still works in a repository whose .git is read-only', async () => {
     const ws = workspace();
     execFileSync('git', ['init', '-q', ws]);

@@ -19,7 +19,8 @@ function tree(ws: string, files: string[]): void {
 describe('placeholderNames', () => {
   it('holds the project-level protected names, and shell startup files only in a home directory', () => {
     const project = placeholderNames(BUILTIN_PROTECTED_GLOBS, '/srv/project');
-    expect(project).toContain('.git');
+    // .git stays free so `git init` works; a new repository is audited after the command.
+    expect(project).not.toContain('.git');
     expect(project).toContain('.envrc');
     expect(project).toContain('.npmrc');
     expect(project).toContain('.vscode');

@@ -79,7 +79,7 @@ export async function plan(ws: string, input: ProcessSpawnInput, opts: PlanOptio
     },
     ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
   });
-  if (result.ok) cleanups.push(() => result.plan.cleanup());
+  if (result.ok) cleanups.push(async () => void (await result.plan.cleanup()));
   return result;
 }
 
