@@ -1,16 +1,37 @@
 // A SpawnFunction for spawnPlanned that runs the planned argv (bwrap included) in a pseudo-terminal, so a
 // tty command gets the same timeout, tree killing and cleanup as a piped one. The child leads its own
 // session and process group (node-pty calls setsid), which is what spawnPlanned's killing expects.
+// The terminal is @lydell/node-pty: node-pty with its binaries shipped in npm packages.
 import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { PassThrough, Writable } from 'node:stream';
 import type { SpawnedChild, SpawnFunction } from '../../sandbox/process/index.js';
-import { DEFAULT_COLS, DEFAULT_ROWS } from './session/index.js';
-import { loadPty } from './session/pty-start.js';
+
+type PtyModule = typeof import('@lydell/node-pty');
 
 export interface PtySpawnOptions {
   cols?: number;
   rows?: number;
+}
+
+export const DEFAULT_COLS = 120;
+export const DEFAULT_ROWS = 40;
+
+let ptyModule: PtyModule | undefined;
+
+/** Loaded on first use, so hosts without a pty binary still load everything else. */
+function loadPty(): PtyModule {
+  if (!ptyModule) {
+    try {
+      ptyModule = createRequire(import.meta.url)('@lydell/node-pty') as PtyModule;
+    } catch (error) {
+      throw new Error(
+        `Pseudo-terminals are unavailable on this host (${(error as Error).message}); run without tty.`,
+      );
+    }
+  }
+  return ptyModule;
 }
 
 /** A spawner whose child is a pty: output arrives on `stdout` (stderr is merged by the terminal). */

@@ -1,6 +1,6 @@
-// Sessions for exec_command / write_stdin / bash: bounded output buffers, process handles (pipes or a
-// pty) that kill their whole tree, per-turn session managers with a runtime-wide cap, and result text.
-export { type ChildStartOptions, childStart } from './child-start.js';
+// Sessions for exec_command / write_stdin / bash: bounded output buffers, the process-handle contract
+// (implemented over the sandbox's spawnPlanned by ../process-adapter.ts), per-turn session managers with a
+// runtime-wide cap, and result text.
 export { commandLabel, formatAge, formatDuration } from './describe.js';
 export {
   BYTES_PER_TOKEN,
@@ -29,9 +29,7 @@ export {
   type StartRequest,
   type StartResult,
 } from './manager.js';
-export { DEFAULT_GRACE_MS, groupAlive, groupMembers, killGroup, signalGroup } from './process-group.js';
 export type { ProcessEnd, ProcessHandle, StartOptions, StartProcess } from './process-handle.js';
-export { DEFAULT_COLS, DEFAULT_ROWS, type PtyStartOptions, ptyAvailable, ptyStart } from './pty-start.js';
 export {
   DEFAULT_IDLE_MS,
   DEFAULT_LIFETIME_MS,

@@ -1,4 +1,5 @@
-// The contract between sessions and whatever starts processes (a plain child, a pty, a sandboxed spawn).
+// The contract between sessions and whatever starts processes: ../process-adapter.ts, a sandboxed spawn
+// with pipes or a pty.
 
 /** How a process ended. `error` is set when it could not be started at all. */
 export interface ProcessEnd {

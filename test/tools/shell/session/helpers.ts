@@ -1,11 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
+import { createNoneBackend } from '../../../../src/sandbox/backends/index.js';
+import { createFileAccess } from '../../../../src/sandbox/file-policy.js';
+import { buildProcessSpawnPlan, type ProcessSpawnPlan } from '../../../../src/sandbox/process/index.js';
 import {
-  childStart,
+  type PlannedHandle,
+  plannedStart,
+  startPlanned,
+} from '../../../../src/tools/shell/process-adapter.js';
+import {
   type ProcessHandle,
-  ptyStart,
   type Session,
   SessionManager,
   type SessionManagerOptions,
@@ -22,48 +28,75 @@ export function onCleanup(fn: () => Promise<void> | void): void {
 }
 
 export function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-session-'));
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-session-')));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-export const ENV: Record<string, string> = {
-  PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-  LANG: 'C.UTF-8',
-  HOME: os.tmpdir(),
-};
+// Sandbox none: the command's processes are the host's, so the tests can read their groups from /proc.
+const backend = createNoneBackend();
 
-const SHELL = ['bash', '--norc', '--noprofile', '-c'];
+export interface BashPlanOptions {
+  tty?: boolean;
+  /** 'pipe' (default, as exec_command asks) or 'closed'; a tty always has its input open. */
+  stdin?: 'pipe' | 'closed';
+}
 
-/** A handle running `cmd` under bash with pipes, killed after the test if still running. */
-export function startChild(
+/** The spawn plan exec_command would run for `cmd` (bash), in a temporary workspace. */
+export async function bashPlan(cmd: string, opts: BashPlanOptions = {}): Promise<ProcessSpawnPlan> {
+  const ws = tempDir();
+  const result = await buildProcessSpawnPlan(
+    { cmd, tty: opts.tty === true, stdin: opts.stdin ?? 'pipe' },
+    {
+      files: createFileAccess({ roots: [{ path: ws, access: 'write' }], cwd: ws }),
+      backend,
+      profile: { network: false },
+    },
+  );
+  if (!result.ok) throw new Error(`plan refused: ${result.message}`);
+  // Idempotent: spawnPlanned already cleans up after the run; this covers plans never started.
+  cleanups.push(async () => {
+    await result.plan.cleanup();
+  });
+  return result.plan;
+}
+
+/** A started plan, killed after the test if still running. */
+export function startHandle(plan: ProcessSpawnPlan, opts: { graceMs?: number } = {}): PlannedHandle {
+  const handle = startPlanned(plan, opts);
+  cleanups.push(() => handle.kill());
+  return handle;
+}
+
+/** `cmd` under bash with pipes, through the production path (plan, spawnPlanned, tree killing). */
+export async function startChild(
   cmd: string,
-  opts: { stdin?: 'pipe' | 'ignore'; graceMs?: number } = {},
-): ProcessHandle {
-  const handle = childStart([...SHELL, cmd], {
-    cwd: os.tmpdir(),
-    env: { ...ENV, TERM: 'dumb' },
-    stdin: opts.stdin ?? 'pipe',
-    ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
-  });
-  cleanups.push(() => handle.kill());
-  return handle;
+  opts: { stdin?: 'pipe' | 'closed'; graceMs?: number } = {},
+): Promise<PlannedHandle> {
+  return startHandle(await bashPlan(cmd, { stdin: opts.stdin ?? 'pipe' }), opts);
 }
 
-/** A handle running `cmd` under bash in a pseudo-terminal, killed after the test if still running. */
-export function startPty(cmd: string, opts: { graceMs?: number; args?: string[] } = {}): ProcessHandle {
-  const handle = ptyStart('bash', opts.args ?? [...SHELL.slice(1), cmd], {
-    cwd: os.tmpdir(),
-    env: { ...ENV, TERM: 'xterm-256color' },
-    ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
-  });
-  cleanups.push(() => handle.kill());
-  return handle;
+/** `cmd` under bash in a pseudo-terminal, through the production path (ptySpawn under spawnPlanned). */
+export async function startPty(cmd: string, opts: { graceMs?: number } = {}): Promise<PlannedHandle> {
+  return startHandle(await bashPlan(cmd, { tty: true }), opts);
 }
 
-/** A starter for SessionManager.start: tty runs get a pty, others pipes. */
-export function bashStarter(cmd: string, opts: { graceMs?: number } = {}): StartProcess {
-  return ({ tty }) => (tty ? startPty(cmd, opts) : startChild(cmd, opts));
+/**
+ * A starter for SessionManager.start as exec_command makes one: a plan built first (tty or not), started
+ * through plannedStart. The session must agree on tty, or the start fails visibly.
+ */
+export async function bashStarter(
+  cmd: string,
+  opts: { graceMs?: number; tty?: boolean } = {},
+): Promise<StartProcess> {
+  const plan = await bashPlan(cmd, { tty: opts.tty === true });
+  const start = plannedStart(plan, opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {});
+  return (startOptions) => {
+    if (startOptions.tty !== plan.tty) throw new Error(`the plan has tty ${plan.tty}, the session not`);
+    const handle = start(startOptions);
+    cleanups.push(() => handle.kill());
+    return handle;
+  };
 }
 
 /** A manager whose sessions are all closed after the test. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionLimit, type StartResult } from '../../../../src/tools/shell/session/index.js';
+import { type Session, SessionLimit, type StartResult } from '../../../../src/tools/shell/session/index.js';
 import { bashStarter, makeManager, peek, survivors, until } from './helpers.js';
 
 function started(result: StartResult) {
@@ -8,14 +8,17 @@ function started(result: StartResult) {
 }
 
 describe('SessionManager', () => {
-  it('numbers sessions 1, 2, 3 per manager', () => {
+  it('numbers sessions 1, 2, 3 per manager', async () => {
     const a = makeManager();
     const b = makeManager();
-    const ids = [1, 2, 3].map(() =>
-      started(a.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false })),
-    );
-    expect(ids.map((r) => r.session.id)).toEqual([1, 2, 3]);
-    expect(started(b.start(bashStarter('true'), { command: 'true', tty: false })).session.id).toBe(1);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(
+        started(a.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false })).session.id,
+      );
+    }
+    expect(ids).toEqual([1, 2, 3]);
+    expect(started(b.start(await bashStarter('true'), { command: 'true', tty: false })).session.id).toBe(1);
   });
 
   it('explains unknown, pruned and closed ids', async () => {
@@ -27,13 +30,13 @@ describe('SessionManager', () => {
         'still running.',
     });
     const { session } = started(
-      manager.start(bashStarter('sleep 1000'), { command: 'sleep 1000', tty: false }),
+      manager.start(await bashStarter('sleep 1000'), { command: 'sleep 1000', tty: false }),
     );
     expect(manager.lookup(1)).toEqual({ ok: true, session });
     expect(manager.lookup(2)).toMatchObject({ message: 'No session with ID 2. Running sessions: 1.' });
     await manager.closeAll();
     expect(manager.lookup(1)).toMatchObject({ message: 'Session 1 was closed when the turn ended.' });
-    expect(manager.start(bashStarter('true'), { command: 'true', tty: false })).toEqual({
+    expect(manager.start(await bashStarter('true'), { command: 'true', tty: false })).toEqual({
       ok: false,
       message: 'The turn has ended; its shell sessions are closed.',
     });
@@ -42,7 +45,7 @@ describe('SessionManager', () => {
   it('feeds stdout and stderr into the session buffer, and reads consume it', async () => {
     const manager = makeManager();
     const { session } = started(
-      manager.start(bashStarter('echo one; echo two >&2; read x; echo "got $x"'), {
+      manager.start(await bashStarter('echo one; echo two >&2; read x; echo "got $x"'), {
         command: 'c',
         tty: false,
       }),
@@ -58,7 +61,7 @@ describe('SessionManager', () => {
   it('says so when a running session’s stdin is closed, and when the session has exited', async () => {
     const manager = makeManager();
     const { session } = started(
-      manager.start(bashStarter('exec 0<&-; echo closed; sleep 1000'), {
+      manager.start(await bashStarter('exec 0<&-; echo closed; sleep 1000'), {
         command: 'server',
         tty: false,
       }),
@@ -85,7 +88,9 @@ describe('SessionManager', () => {
 
   it('Ctrl-C alone interrupts a non-tty session', async () => {
     const manager = makeManager();
-    const { session } = started(manager.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
+    const { session } = started(
+      manager.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false }),
+    );
     await until(() => survivors(session.handle.pid).length > 0, 'the process');
     expect(await session.write('\u0003')).toEqual({ ok: true });
     expect((await session.exited).signal).toBe('SIGINT');
@@ -94,7 +99,10 @@ describe('SessionManager', () => {
   it('runs a tty session with an interactive program', async () => {
     const manager = makeManager();
     const { session } = started(
-      manager.start(bashStarter('read -p "name? " n; echo "hi $n"'), { command: 'ask', tty: true }),
+      manager.start(await bashStarter('read -p "name? " n; echo "hi $n"', { tty: true }), {
+        command: 'ask',
+        tty: true,
+      }),
     );
     await until(() => peek(session).includes('name? '), 'the prompt');
     expect(session.read().text).toBe('name? ');
@@ -110,7 +118,9 @@ describe('SessionManager', () => {
     const manager = makeManager({ limit });
     const results: StartResult[] = [];
     for (let i = 1; i <= 64; i++) {
-      results.push(manager.start(bashStarter('sleep 1000'), { command: `sleep 1000 # ${i}`, tty: false }));
+      results.push(
+        manager.start(await bashStarter('sleep 1000'), { command: `sleep 1000 # ${i}`, tty: false }),
+      );
     }
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.slice(0, 55).some((r) => r.ok && r.warning)).toBe(false);
@@ -121,7 +131,7 @@ describe('SessionManager', () => {
     );
 
     // All 64 running: refused, naming the oldest.
-    const refused = manager.start(bashStarter('true'), { command: 'true', tty: false });
+    const refused = manager.start(await bashStarter('true'), { command: 'true', tty: false });
     expect(refused.ok).toBe(false);
     const message = refused.ok ? '' : refused.message;
     expect(message).toMatch(
@@ -136,16 +146,16 @@ describe('SessionManager', () => {
     await s20.session.kill();
     s10.session.lastUsed = 1;
     s20.session.lastUsed = 2;
-    const next = started(manager.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
+    const next = started(manager.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
     expect(next.session.id).toBe(65);
     expect(manager.lookup(10)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/cleared to make room/),
     });
     expect(manager.lookup(20).ok).toBe(true);
-    started(manager.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
+    started(manager.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
     expect(manager.lookup(20).ok).toBe(false);
-    expect(manager.start(bashStarter('true'), { command: 'true', tty: false }).ok).toBe(false);
+    expect(manager.start(await bashStarter('true'), { command: 'true', tty: false }).ok).toBe(false);
 
     const leaders = manager.list().map((s) => s.handle.pid);
     await manager.closeAll();
@@ -153,15 +163,15 @@ describe('SessionManager', () => {
     expect(limit.sessions.size).toBe(0);
   });
 
-  it('shares the cap runtime-wide across managers', () => {
+  it('shares the cap runtime-wide across managers', async () => {
     const limit = new SessionLimit({ max: 2, warnAt: 2 });
     const a = makeManager({ limit });
     const b = makeManager({ limit });
-    started(a.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
-    expect(started(b.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false })).warning).toMatch(
-      /^Warning: 2 of 2 shell sessions are running/,
-    );
-    const refused = b.start(bashStarter('true'), { command: 'true', tty: false });
+    started(a.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
+    expect(
+      started(b.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false })).warning,
+    ).toMatch(/^Warning: 2 of 2 shell sessions are running/);
+    const refused = b.start(await bashStarter('true'), { command: 'true', tty: false });
     expect(refused.ok ? '' : refused.message).toMatch(
       /still running \(1 of them belong to other turns\)\. The oldest are session 1 \(`sleep`/,
     );
@@ -181,7 +191,9 @@ describe('SessionManager', () => {
 
   it('kills a session left idle past its idle lifetime', async () => {
     const manager = makeManager({ idleMs: 200 });
-    const { session } = started(manager.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
+    const { session } = started(
+      manager.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false }),
+    );
     const exit = await session.exited;
     expect(exit).toMatchObject({ endedBy: 'idle', signal: 'SIGTERM' });
     expect(survivors(session.handle.pid)).toEqual([]);
@@ -189,7 +201,9 @@ describe('SessionManager', () => {
 
   it('kills a session past its total lifetime even while it is being polled', async () => {
     const manager = makeManager({ lifetimeMs: 300 });
-    const { session } = started(manager.start(bashStarter('sleep 1000'), { command: 'sleep', tty: false }));
+    const { session } = started(
+      manager.start(await bashStarter('sleep 1000'), { command: 'sleep', tty: false }),
+    );
     const poller = setInterval(() => session.touch(), 20);
     try {
       expect(await session.exited).toMatchObject({ endedBy: 'lifetime', signal: 'SIGTERM' });
@@ -208,10 +222,11 @@ describe('SessionManager', () => {
       { cmd: 'set -m; sleep 1000 & wait', tty: false },
       { cmd: 'cat', tty: true },
     ];
-    const sessions = commands.map(
-      ({ cmd, tty }) =>
-        started(manager.start(bashStarter(cmd, { graceMs: 300 }), { command: cmd, tty })).session,
-    );
+    const sessions: Session[] = [];
+    for (const { cmd, tty } of commands) {
+      const starter = await bashStarter(cmd, { graceMs: 300, tty });
+      sessions.push(started(manager.start(starter, { command: cmd, tty })).session);
+    }
     await until(() => peek(sessions[2]!).includes('ready'), 'the trap');
     await until(() => sessions.every((s) => survivors(s.handle.pid).length > 0), 'every process');
     await limit.closeAll();

@@ -26,7 +26,9 @@ describe('waitForOutput and formatExecResult', () => {
 
   it('returns when the command exits, with the Codex-shaped text', async () => {
     const manager = makeManager();
-    const session = started(manager.start(bashStarter('echo hello; exit 3'), { command: 'x', tty: false }));
+    const session = started(
+      manager.start(await bashStarter('echo hello; exit 3'), { command: 'x', tty: false }),
+    );
     const result = await waitForOutput(session, { yieldTimeMs: 30_000 });
     expect(result).toMatchObject({ exited: true, exitCode: 3, output: 'hello\n', droppedBytes: 0 });
     const lines = formatExecResult({ ...result, read: result.read }).split('\n');
@@ -43,7 +45,7 @@ describe('waitForOutput and formatExecResult', () => {
   it('returns after yield_time_ms with the session id while the command runs, then the rest on the next poll', async () => {
     const manager = makeManager();
     const session = started(
-      manager.start(bashStarter('echo start; read x; echo "end $x"'), { command: 'x', tty: false }),
+      manager.start(await bashStarter('echo start; read x; echo "end $x"'), { command: 'x', tty: false }),
     );
     const first = await waitForOutput(session, { yieldTimeMs: 250 });
     expect(first).toMatchObject({ exited: false, exitCode: null, output: 'start\n' });
@@ -62,7 +64,7 @@ describe('waitForOutput and formatExecResult', () => {
 
   it('stops waiting when the signal aborts, leaving the process running', async () => {
     const manager = makeManager();
-    const session = started(manager.start(bashStarter('sleep 1000'), { command: 'x', tty: false }));
+    const session = started(manager.start(await bashStarter('sleep 1000'), { command: 'x', tty: false }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const result = await waitForOutput(session, { yieldTimeMs: 30_000, signal: controller.signal });
@@ -72,7 +74,7 @@ describe('waitForOutput and formatExecResult', () => {
 
   it('reports a signal the way a shell does', async () => {
     const manager = makeManager();
-    const session = started(manager.start(bashStarter('kill -KILL $$'), { command: 'x', tty: false }));
+    const session = started(manager.start(await bashStarter('kill -KILL $$'), { command: 'x', tty: false }));
     const result = await waitForOutput(session, { yieldTimeMs: 30_000 });
     expect(result).toMatchObject({ exited: true, exitCode: null, signal: 'SIGKILL' });
     expect(formatExecResult(result)).toContain('\nProcess exited with code 137 (killed by SIGKILL)\n');
@@ -81,10 +83,13 @@ describe('waitForOutput and formatExecResult', () => {
   it('strips terminal escapes and renders CRLF in tty output', async () => {
     const manager = makeManager();
     const session = started(
-      manager.start(bashStarter("printf '\\033[1;31mred\\033[0m\\n10%%\\r50%%\\r100%%\\n'"), {
-        command: 'x',
-        tty: true,
-      }),
+      manager.start(
+        await bashStarter("printf '\\033[1;31mred\\033[0m\\n10%%\\r50%%\\r100%%\\n'", { tty: true }),
+        {
+          command: 'x',
+          tty: true,
+        },
+      ),
     );
     const result = await waitForOutput(session, { yieldTimeMs: 30_000 });
     expect(result.output).toContain('\x1b[1;31m');
@@ -94,7 +99,7 @@ describe('waitForOutput and formatExecResult', () => {
   it('keeps 1 GB of `yes` bounded and says exactly how many bytes were dropped', async () => {
     const manager = makeManager();
     const session = started(
-      manager.start(bashStarter('yes | head -c 1000000000'), {
+      manager.start(await bashStarter('yes | head -c 1000000000'), {
         command: 'yes | head -c 1000000000',
         tty: false,
       }),
@@ -138,7 +143,7 @@ describe('waitForOutput and formatExecResult', () => {
 
   it('projects a long output to max_output_tokens with projectText’s marker', async () => {
     const manager = makeManager();
-    const session = started(manager.start(bashStarter('seq 1 20000'), { command: 'seq', tty: false }));
+    const session = started(manager.start(await bashStarter('seq 1 20000'), { command: 'seq', tty: false }));
     const result = await waitForOutput(session, { yieldTimeMs: 30_000 });
     expect(result.droppedBytes).toBe(0);
     const output = formatExecResult({ ...result, maxOutputTokens: 100 }).split('Output:\n')[1]!;
@@ -168,7 +173,7 @@ describe('waitForOutput and formatExecResult', () => {
   it('a session killed for idling reports it', async () => {
     const manager = makeManager({ idleMs: 200 });
     const session = started(
-      manager.start(bashStarter('echo waiting; sleep 1000'), { command: 'x', tty: false }),
+      manager.start(await bashStarter('echo waiting; sleep 1000'), { command: 'x', tty: false }),
     );
     await until(() => !session.running, 'the idle kill');
     const result = await waitForOutput(session);

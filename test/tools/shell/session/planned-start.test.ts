@@ -1,17 +1,25 @@
+// The session handle exec_command uses (startPlanned over spawnPlanned), with pipes: input, output, and
+// killing the whole tree. The pty side is in planned-pty.test.ts.
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { alive, collect, startChild, survivors, until } from './helpers.js';
+import { alive, bashPlan, collect, startChild, startHandle, survivors, tempDir, until } from './helpers.js';
 
-describe('childStart', () => {
+describe('startPlanned with pipes', () => {
   it('runs in its own process group and session, with stdout and stderr interleaved', async () => {
-    const handle = startChild('echo out; echo err >&2; echo out2');
+    const handle = await startChild('echo out; echo err >&2; echo out2; ps -o pgid=,sid= -p $$');
     const output = collect(handle);
     const end = await handle.exited;
     expect(end).toEqual({ code: 0, signal: null });
-    expect(output.text().split('\n').sort()).toEqual(['', 'err', 'out', 'out2']);
+    // Two pipes: stderr's line may arrive anywhere among stdout's.
+    const lines = output.text().trim().split('\n');
+    const ids = lines.filter((line) => /^\s*\d+\s+\d+$/.test(line));
+    expect(lines.filter((line) => !ids.includes(line)).sort()).toEqual(['err', 'out', 'out2']);
+    expect(ids.map((line) => line.trim().split(/\s+/).map(Number))).toEqual([[handle.pid, handle.pid]]);
+    expect(handle.result).toMatchObject({ code: 0, killed: false, timedOut: false, unsandboxed: true });
   });
 
   it('writes to stdin and reads the echo back, then exits when stdin closes', async () => {
-    const handle = startChild('cat');
+    const handle = await startChild('cat');
     const output = collect(handle);
     expect(handle.stdinOpen).toBe(true);
     await handle.write('hello\n');
@@ -24,13 +32,13 @@ describe('childStart', () => {
   });
 
   it('reports a closed stdin: writes are refused', async () => {
-    const handle = startChild('sleep 1000', { stdin: 'ignore' });
+    const handle = await startChild('sleep 1000', { stdin: 'closed' });
     expect(handle.stdinOpen).toBe(false);
     await expect(handle.write('x')).rejects.toThrow(/closed/);
   });
 
   it('kills the whole group: a background sleep goes with the shell', async () => {
-    const handle = startChild('sleep 1000 & echo $!; wait');
+    const handle = await startChild('sleep 1000 & echo $!; wait');
     const output = collect(handle);
     await until(() => output.text().endsWith('\n'), 'the background pid');
     const background = Number(output.text().trim());
@@ -39,20 +47,22 @@ describe('childStart', () => {
     expect(alive(background)).toBe(false);
     expect(survivors(handle.pid)).toEqual([]);
     expect((await handle.exited).signal).toBe('SIGTERM');
+    expect(handle.result).toMatchObject({ killed: true, timedOut: false });
   });
 
   it('leaves no orphan when the command exits with a job still running', async () => {
-    const handle = startChild('sleep 1000 & echo $!');
+    const handle = await startChild('sleep 1000 & echo $!');
     const output = collect(handle);
     const end = await handle.exited;
     expect(end.code).toBe(0);
     expect(alive(Number(output.text().trim()))).toBe(false);
     expect(survivors(handle.pid)).toEqual([]);
+    expect(handle.result?.leftovers).toBe(1);
   });
 
   it('kills a job-control subgroup of the session too', async () => {
     // With `set -m` the background job gets a process group of its own, still in the session.
-    const handle = startChild('set -m; sleep 1000 & echo $!; wait');
+    const handle = await startChild('set -m; sleep 1000 & echo $!; wait');
     const output = collect(handle);
     await until(() => output.text().endsWith('\n'), 'the background pid');
     const background = Number(output.text().trim());
@@ -63,7 +73,7 @@ describe('childStart', () => {
   });
 
   it('SIGKILLs a process that ignores SIGTERM once the grace has passed', async () => {
-    const handle = startChild("trap '' TERM; echo ready; sleep 1000; echo survived", { graceMs: 300 });
+    const handle = await startChild("trap '' TERM; echo ready; sleep 1000; echo survived", { graceMs: 300 });
     const output = collect(handle);
     await until(() => output.text().includes('ready'), 'the trap');
     await handle.kill();
@@ -74,18 +84,24 @@ describe('childStart', () => {
   });
 
   it('interrupt sends SIGINT to the group', async () => {
-    const handle = startChild('sleep 1000');
+    const handle = await startChild('sleep 1000');
     await until(() => survivors(handle.pid).length > 0, 'the process');
     handle.interrupt?.();
     expect((await handle.exited).signal).toBe('SIGINT');
   });
 
-  it('reports a program that cannot start', async () => {
-    const { childStart } = await import('../../../../src/tools/shell/session/index.js');
-    const handle = childStart(['/nonexistent/program'], { cwd: '/', env: {}, stdin: 'ignore' });
+  it('reports a command that cannot start as an end with an error, and cleans up its run', async () => {
+    // The workdir vanished between planning and starting: the spawn itself fails.
+    const workdir = tempDir();
+    const plan = { ...(await bashPlan('echo never')), cwd: `${workdir}/gone` };
+    const handle = startHandle(plan);
     const end = await handle.exited;
     expect(end.code).toBeNull();
+    expect(end.signal).toBeNull();
     expect(end.error).toMatch(/ENOENT/);
+    expect(handle.stdinOpen).toBe(false);
+    await expect(handle.write('x')).rejects.toThrow(/closed/);
     await handle.kill(); // a no-op, not a crash
+    expect(existsSync(plan.env.HOME!)).toBe(false);
   });
 });
