@@ -43,17 +43,18 @@ export async function runDemo(write: (text: string) => void): Promise<number> {
       }),
       defineTool({
         name: 'delete_everything',
-        description: 'A dangerous tool that the demo hook refuses to run.',
+        description: 'A dangerous tool that the demo approver refuses to run.',
         inputSchema: { type: 'object', properties: {} },
         execute: () => 'this never runs',
       }),
     ],
-    hooks: {
-      beforeToolCall: ({ call }) =>
-        call.name === 'delete_everything'
-          ? { block: true, reason: 'Deleting everything is not allowed in the demo.' }
-          : undefined,
-    },
+    // The default profile (supervised) asks before a tool with side effects runs; the demo's approver
+    // stands in for a human who says no, with feedback the model reads.
+    approver: (request) => ({
+      decision: 'deny',
+      feedback: `Deleting everything is not allowed in the demo (${request.matchedRule}).`,
+      by: 'demo',
+    }),
   });
   const script: ToolCall[] = [
     { id: 'c1', name: 'count_words', arguments: '{"text":"hands with guardrails"}' },

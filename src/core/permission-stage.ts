@@ -1,5 +1,6 @@
 import type {
   ErrorClass,
+  PermissionContext,
   PermissionDecision,
   PermissionEvaluator,
   PermissionIntent,
@@ -22,7 +23,11 @@ export async function checkPermission(
   entry: RegisteredTool,
   call: { id: string; name: string },
   args: Record<string, unknown>,
-  opts: { signals: ReadonlyArray<AbortSignal | undefined>; timeoutMs: number },
+  opts: {
+    signals: ReadonlyArray<AbortSignal | undefined>;
+    timeoutMs: number;
+    emit: PermissionContext['emit'];
+  },
 ): Promise<ToolResult | undefined> {
   let intent: PermissionIntent;
   try {
@@ -42,6 +47,7 @@ export async function checkPermission(
         call: { id: call.id, name: call.name, arguments: args },
         tool: entry.spec,
         signal,
+        emit: opts.emit,
       }),
     opts.signals,
     opts.timeoutMs,

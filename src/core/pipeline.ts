@@ -236,6 +236,8 @@ async function stages(
     checkPermission(runtime.permission, turn.info, entry, call, candidate, {
       signals,
       timeoutMs: runtime.permissionTimeoutMs,
+      emit: (type, payload) =>
+        runtime.events.emit(type, { threadId: turn.info.threadId, turnId: turn.info.turnId, callId: call.id }, payload),
     });
   const denied = await permit(args);
   if (denied) return { result: denied, entry, repairs, args };

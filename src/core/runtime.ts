@@ -6,6 +6,7 @@ import type { SandboxChoice } from '../sandbox/backends/index.js';
 import { createFileAccess } from '../sandbox/file-policy.js';
 import type { FileRoot } from '../sandbox/file-policy-types.js';
 import { FileLocks } from '../sandbox/file-versions.js';
+import type { NetworkConfig, WebSearchConfig } from '../sandbox/network/index.js';
 import type { ProcessProfile } from '../sandbox/process/types.js';
 import type {
   CapabilityHost,
@@ -20,19 +21,22 @@ import { ToolRegistrationError } from './errors.js';
 import { EventBus } from './events.js';
 import { type RuntimeHooks, toHookLists } from './hooks.js';
 import { resolveLimits } from './limits.js';
-import { allowAllEvaluator } from './permission.js';
+import { createPermissionStage, type PermissionOptions } from './permission-setup.js';
 import type { RuntimeEnv } from './pipeline.js';
 import { ToolRegistry } from './registry.js';
 import { requestToolsTool } from './request-tools.js';
 import { Turn, type TurnLimits } from './turn.js';
 
-export interface RuntimeOptions {
+export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   /** The directory tools work in (default: process.cwd()). */
   workspace?: string;
   /** Tools to register: defineTool results or raw specs (JSON Schema, zod v4, TypeBox, Standard Schema). */
   tools?: Array<ToolSpec | ToolDefinition<unknown, unknown>>;
   hooks?: RuntimeHooks;
-  /** The permission stage (default: allow everything). */
+  /**
+   * Replace the permission stage with your own evaluator. By default the policy evaluator decides from
+   * `profile` (default 'supervised'), the policy layers, `approver` and `rateLimits`.
+   */
   permission?: PermissionEvaluator;
   /** Where full outputs and other state are kept (default: <workspace>/.handrail). */
   stateDir?: string;
@@ -49,6 +53,10 @@ export interface RuntimeOptions {
   process?: Partial<ProcessProfile>;
   /** Shell sessions: `max` (64, runtime-wide), `bufferBytes` (1 MiB), `idleMs` (10 min), `lifetimeMs` (1 h). */
   sessions?: { max?: number; bufferBytes?: number; idleMs?: number; lifetimeMs?: number };
+  /** What web tools may reach: mode, allow/deny host patterns, allowAddresses, caps and timeouts. */
+  network?: NetworkConfig;
+  /** The web_search backend (SearXNG, Brave, custom); without it web_search is not offered. */
+  webSearch?: WebSearchConfig;
 }
 
 export interface ToolDescription {
@@ -104,11 +112,16 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     registry.register(tool, source);
   }
 
+  const roots: FileRoot[] = options.roots ?? [{ path: workspace, access: 'write' }];
   const env: RuntimeEnv = {
     registry,
     events,
     hooks: toHookLists(options.hooks),
-    permission: options.permission ?? allowAllEvaluator,
+    permission: createPermissionStage(options, {
+      workspace,
+      roots,
+      knownTools: () => registry.list().map((entry) => entry.spec.name),
+    }),
     projection: {
       limits: limits.output,
       images: { maxImages: limits.maxImages, maxImageBytes: limits.maxImageBytes },
@@ -126,7 +139,6 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     batchConcurrency: limits.batchConcurrency,
     retryBudget: limits.retryBudget,
   };
-  const roots: FileRoot[] = options.roots ?? [{ path: workspace, access: 'write' }];
   const fileLocks = new FileLocks();
   // Capability providers declared by tools (the shell's backend and sessions), one instance per key.
   const providers = new Map<string, ReturnType<CapabilityProvider['create']>>();

@@ -123,6 +123,8 @@ export interface PermissionContext {
   call: { id: string; name: string; arguments: Record<string, unknown> };
   tool: ToolSpec;
   signal: AbortSignal;
+  /** Record a permission event (decided, request opened/resolved) on the runtime's stream for this call. */
+  emit(type: HandrailEventType, payload: Record<string, unknown>): void;
 }
 
 export interface PermissionEvaluator {

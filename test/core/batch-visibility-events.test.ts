@@ -235,18 +235,27 @@ describe('events', () => {
     const callEvents = events.filter((e) => e.callId === 'call-1');
     expect(callEvents.map((e) => e.type)).toEqual([
       'tool/call/started',
+      'turn/permission/decided',
       'tool/call/progress',
       'tool/call/completed',
     ]);
+    // The decision names the rule and layer behind it.
+    expect(callEvents[1]?.payload).toMatchObject({
+      tool: 'progress',
+      behavior: 'allow',
+      rule: 'mode:full_access:unknown',
+      layer: 'mode',
+      mode: 'full_access',
+    });
     for (const event of callEvents) {
       expect(event).toMatchObject({ threadId: 'th1', turnId: 'tu1', callId: 'call-1' });
       expect(event.ts).toBeGreaterThan(Date.now() - 10_000);
     }
-    expect(callEvents[1]?.payload).toMatchObject({
+    expect(callEvents[2]?.payload).toMatchObject({
       name: 'progress',
       content: [{ type: 'text', text: 'half way' }],
     });
-    expect(callEvents[2]?.payload).toMatchObject({
+    expect(callEvents[3]?.payload).toMatchObject({
       name: 'progress',
       status: 'ok',
       isError: false,
@@ -292,6 +301,7 @@ describe('events', () => {
     expect(received.map((e) => e.type)).toEqual([
       'turn/started',
       'tool/call/started',
+      'turn/permission/decided',
       'tool/call/progress',
       'tool/call/completed',
       'turn/ended',

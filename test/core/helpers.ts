@@ -26,7 +26,7 @@ export function tempDir(prefix = 'handrail-test-'): string {
 /** A runtime in a temp workspace, closed after the test. */
 export function makeRuntime(options: RuntimeOptions = {}): Runtime {
   const workspace = options.workspace ?? tempDir();
-  const runtime = createRuntime({ ...options, workspace });
+  const runtime = createRuntime({ profile: 'full_access', rateLimits: false, ...options, workspace });
   cleanups.push(() => runtime.close());
   return runtime;
 }

@@ -421,15 +421,22 @@ describe('limits', () => {
   it('refuses invalid limits and timeouts at creation, with every problem named', () => {
     expect(() =>
       createRuntime({
+        profile: 'full_access',
+        rateLimits: false,
         workspace: tempDir(),
         limits: { maxCallsPerTurn: 0, batchConcurrency: 1.5, toolTimeoutMs: Number.NaN },
       }),
     ).toThrow(
       'Invalid handrail limits: maxCallsPerTurn must be a positive integer (got 0); batchConcurrency must be a positive integer (got 1.5); toolTimeoutMs must be a positive number (got NaN).',
     );
-    expect(() => createRuntime({ workspace: tempDir(), tools: [{ ...echo(), timeoutMs: -1 }] })).toThrow(
-      /timeoutMs must be a positive number/,
-    );
+    expect(() =>
+      createRuntime({
+        profile: 'full_access',
+        rateLimits: false,
+        workspace: tempDir(),
+        tools: [{ ...echo(), timeoutMs: -1 }],
+      }),
+    ).toThrow(/timeoutMs must be a positive number/);
     const runtime = makeRuntime({
       tools: [echo()],
       limits: { maxCallsPerTurn: undefined, toolTimeoutMs: Number.POSITIVE_INFINITY },

@@ -52,6 +52,8 @@ export function searchers(tree: Record<string, Entry>, options: RuntimeOptions =
   writeTree(workspace, tree);
   const make = (ripgrep: boolean) =>
     createRuntime({
+      profile: 'full_access',
+      rateLimits: false,
       ...options,
       workspace,
       tools: [listDirTool(), findFilesTool(), grepFilesTool({ ripgrep })],

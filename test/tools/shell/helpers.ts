@@ -29,7 +29,16 @@ export function workspace(): string {
 
 /** A runtime with the shell tools, closed after the test. */
 export function shellRuntime(options: RuntimeOptions = {}): Runtime {
-  const runtime = createRuntime({ workspace: workspace(), tools: shellTools(), ...options });
+  const runtime = createRuntime({
+    profile: 'full_access',
+    rateLimits: false,
+    // Dangerous commands (fork bombs, rm -rf) ask even in full_access: these tests approve them, because
+    // what they test is the sandbox.
+    approver: () => ({ decision: 'allow_once' }),
+    workspace: workspace(),
+    tools: shellTools(),
+    ...options,
+  });
   cleanups.push(() => runtime.close());
   return runtime;
 }

@@ -18,7 +18,13 @@ describe('session settings from createRuntime', () => {
 
   it('refuses invalid settings at createRuntime, like other limits', () => {
     expect(() =>
-      createRuntime({ workspace: workspace(), tools: shellTools(), sessions: { max: 0, idleMs: 1.5 } }),
+      createRuntime({
+        profile: 'full_access',
+        rateLimits: false,
+        workspace: workspace(),
+        tools: shellTools(),
+        sessions: { max: 0, idleMs: 1.5 },
+      }),
     ).toThrow(
       'Invalid handrail session settings: sessions.max must be a positive integer (got 0); sessions.idleMs must be a positive integer (got 1.5).',
     );

@@ -1,0 +1,129 @@
+// `handrail policy check [--policy FILE] [--root DIR] [--json]`: load every policy layer (or one file), print
+// errors (exit 1), warnings (exit 0) and one summary line per layer.
+import path from 'node:path';
+import {
+  checkPolicyLayers,
+  defaultPolicyPaths,
+  type LoadPolicyOptions,
+} from '../policy/policy-file/index.js';
+import { builtinTools } from '../tools/index.js';
+
+export interface PolicyCheckIO {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+const USAGE = `Usage: handrail policy check [--policy FILE] [--root DIR] [--json]
+
+Loads the policy layers (managed /etc/handrail/policy.json, project <root>/.handrail/policy.json, user
+~/.config/handrail/policy.json) or just FILE, and reports errors (exit 1), warnings, and per layer
+how many allow / ask / deny strings and structured rules it has.
+`;
+
+// Built-in tools of later domains, so rules written for them are not reported as naming unknown tools.
+const PLANNED_TOOLS = [
+  'web_search',
+  'web_fetch',
+  'download_url',
+  'read_skill',
+  'request_tools',
+  'memory_search',
+  'memory_list',
+  'memory_get',
+  'memory_remember',
+  'memory_forget',
+  'task_create',
+  'task_wait',
+  'task_cancel',
+  'task_update',
+  'task_detach',
+  'task_list',
+  'task_get',
+  'task_reschedule',
+  'task_pause',
+  'task_resume',
+  'artifact_prepare',
+  'artifact_register',
+  'computer_use',
+  'read',
+  'write',
+  'edit',
+  'grep',
+  'find',
+  'ls',
+];
+
+export async function runPolicyCheck(argv: string[], io: PolicyCheckIO): Promise<number> {
+  let file: string | undefined;
+  let root = io.cwd;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    try {
+      if (arg === '--policy') file = value();
+      else if (arg.startsWith('--policy=')) file = arg.slice('--policy='.length);
+      else if (arg === '--root') root = value();
+      else if (arg.startsWith('--root=')) root = arg.slice('--root='.length);
+      else if (arg === '--json') json = true;
+      else if (arg === '--help' || arg === '-h') {
+        io.stdout.write(USAGE);
+        return 0;
+      } else throw new UsageError(`unknown option "${arg}"`);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      io.stderr.write(`handrail policy check: ${error.message}\n${USAGE}`);
+      return 2;
+    }
+  }
+  const workspace = path.resolve(io.cwd, root);
+  const options: LoadPolicyOptions = {
+    workspace,
+    env: io.env,
+    knownTools: [...builtinTools().map((t) => t.name), ...PLANNED_TOOLS],
+    ...(io.env.HOME ? { home: io.env.HOME } : {}),
+  };
+  if (file !== undefined) {
+    Object.assign(options, { managed: null, user: null, session: null, project: path.resolve(io.cwd, file) });
+  }
+  const { policy, errors } = checkPolicyLayers(options);
+
+  if (json) {
+    const report = {
+      ok: errors.length === 0,
+      layers: policy.layers.map((l) => ({ layer: l.name, source: l.source, ...l.counts })),
+      errors: errors.flatMap((e) =>
+        e.problems.map((p) => ({ file: e.file, path: p.path, message: p.message })),
+      ),
+      warnings: policy.warnings,
+    };
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return errors.length === 0 ? 0 : 1;
+  }
+  for (const layer of policy.layers) {
+    const c = layer.counts;
+    io.stdout.write(
+      `${layer.name.padEnd(8)} ${layer.source}: ${c.allow} allow / ${c.ask} ask / ${c.deny} deny / ${c.rules} rules\n`,
+    );
+  }
+  for (const error of errors) {
+    io.stdout.write(`${'invalid'.padEnd(8)} ${error.file}\n`);
+    for (const p of error.problems) io.stderr.write(`error: ${error.file}: ${p.path}: ${p.message}\n`);
+  }
+  for (const w of policy.warnings) io.stderr.write(`warning: ${w.source}: ${w.path}: ${w.message}\n`);
+  if (policy.layers.length === 0 && errors.length === 0) {
+    const looked = Object.values(defaultPolicyPaths(options)).filter((p): p is string => p !== undefined);
+    io.stdout.write(`no policy files (looked for ${looked.join(', ')})\n`);
+  }
+  const summary = `${errors.length} error${errors.length === 1 ? '' : 's'}, ${policy.warnings.length} warning${policy.warnings.length === 1 ? '' : 's'}`;
+  io.stdout.write(`${summary}\n`);
+  return errors.length === 0 ? 0 : 1;
+}
+
+class UsageError extends Error {}

@@ -1,0 +1,170 @@
+// The approval broker: one place where `ask` becomes a question, with a queue, a deadline and a cap.
+import type { ApprovalOutcome, ApprovalRequest, Approver, ApproverAnswer } from './types.js';
+
+const DECISIONS = new Set(['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny']);
+
+export interface BrokerOptions {
+  /** Who answers; without one every request is denied (the non-interactive default). */
+  approver?: Approver;
+  /** Name recorded as `decidedBy` for the approver's answers (default 'callback'). */
+  approverName?: string;
+  /** How long a request may wait, queue time included (default 5 min); then `expired`, which denies. */
+  timeoutMs?: number;
+  /** Requests waiting or being answered at once (default 256); more are denied at once. */
+  maxPending?: number;
+  /** Questions put to the approver at a time (default 1: prompts on one terminal never interleave). */
+  concurrency?: number;
+}
+
+/** What the broker needs to do before asking (re-checking remembered grants once a queued request is up). */
+export type BeforeAsk = () => ApprovalOutcome | undefined;
+
+export class ApprovalBroker {
+  private readonly timeoutMs: number;
+  private readonly maxPending: number;
+  private readonly concurrency: number;
+  private pending = 0;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly options: BrokerOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? 5 * 60_000;
+    this.maxPending = options.maxPending ?? 256;
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
+  }
+
+  get hasApprover(): boolean {
+    return this.options.approver !== undefined;
+  }
+
+  /** Requests waiting in the queue or with the approver. */
+  get size(): number {
+    return this.pending;
+  }
+
+  /**
+   * Ask. Never throws: an approver that throws or answers nonsense denies, a request that waits past the
+   * deadline expires, an aborted call is cancelled. `beforeAsk` runs when the request reaches the front of
+   * the queue, so an identical call approved for the turn meanwhile is not asked again.
+   */
+  async ask(request: ApprovalRequest, signal: AbortSignal, beforeAsk?: BeforeAsk): Promise<ApprovalOutcome> {
+    const started = Date.now();
+    const done = (outcome: Omit<ApprovalOutcome, 'durationMs'>): ApprovalOutcome => ({
+      ...outcome,
+      durationMs: Date.now() - started,
+    });
+    const approver = this.options.approver;
+    if (!approver) return done({ resolution: 'deny', decidedBy: 'default' });
+    if (signal.aborted) return done({ resolution: 'cancelled', decidedBy: 'broker' });
+    if (this.pending >= this.maxPending) {
+      return done({
+        resolution: 'deny',
+        decidedBy: 'broker',
+        feedback: `${this.pending} approvals are already waiting; the call was not queued. Wait for them before asking again.`,
+      });
+    }
+    this.pending++;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    const onAbort = () => deadline.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const slot = await this.acquire(deadline.signal);
+      if (!slot) return done(ending(signal));
+      try {
+        const cached = beforeAsk?.();
+        if (cached) return cached;
+        const answer = await answerOf(approver, request, deadline.signal);
+        if (answer === 'aborted') return done(ending(signal));
+        if (answer instanceof Error) {
+          return done({
+            resolution: 'deny',
+            decidedBy: 'broker',
+            feedback: `The approver failed (${answer.message}), so the call was denied.`,
+          });
+        }
+        return done({
+          resolution: answer.decision,
+          decidedBy:
+            typeof answer.by === 'string' && answer.by
+              ? answer.by
+              : (this.options.approverName ?? 'callback'),
+          ...(typeof answer.feedback === 'string' && answer.feedback ? { feedback: answer.feedback } : {}),
+          ...(answer.layer === 'user' || answer.layer === 'project' ? { layer: answer.layer } : {}),
+        });
+      } finally {
+        this.release();
+      }
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      this.pending--;
+    }
+  }
+
+  /** Wait for a free approver slot; false when the deadline or the call's abort comes first. */
+  private acquire(deadline: AbortSignal): Promise<boolean> {
+    if (this.active < this.concurrency) {
+      this.active++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const wake = () => {
+        deadline.removeEventListener('abort', onAbort);
+        this.active++;
+        resolve(true);
+      };
+      const onAbort = () => {
+        const index = this.waiting.indexOf(wake);
+        if (index >= 0) this.waiting.splice(index, 1);
+        resolve(false);
+      };
+      deadline.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(wake);
+    });
+  }
+
+  private release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
+}
+
+/** Expired when the deadline passed, cancelled when the call was aborted. */
+function ending(signal: AbortSignal): Omit<ApprovalOutcome, 'durationMs'> {
+  return signal.aborted
+    ? { resolution: 'cancelled', decidedBy: 'broker' }
+    : { resolution: 'expired', decidedBy: 'timeout' };
+}
+
+async function answerOf(
+  approver: Approver,
+  request: ApprovalRequest,
+  signal: AbortSignal,
+): Promise<ApproverAnswer | Error | 'aborted'> {
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    // The approver gets a copy: it must not be able to change what the audit trail records.
+    const answered = Promise.resolve()
+      .then(() => approver(structuredClone(request), { signal }))
+      .then(
+        (answer) => checked(answer),
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    return await Promise.race([answered, aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function checked(answer: unknown): ApproverAnswer | Error {
+  const decision = (answer as ApproverAnswer | undefined)?.decision;
+  if (typeof decision !== 'string' || !DECISIONS.has(decision)) {
+    return new Error(`it answered ${JSON.stringify(answer)?.slice(0, 80) ?? String(answer)}, not a decision`);
+  }
+  return answer as ApproverAnswer;
+}

@@ -1,0 +1,71 @@
+// What an approver sees of a call: the command, the paths and the change, the URL. Built from the intent's
+// scope and the checked arguments; bounded, and escaped, because every byte of it came from the model.
+import { createTwoFilesPatch } from 'diff';
+import type { PermissionIntent } from '../../types/index.js';
+
+const MAX_PREVIEW = 8 * 1024;
+
+export function buildPreview(intent: PermissionIntent, args: Record<string, unknown>): string {
+  const scope = intent.scope;
+  const lines: string[] = [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const paths = Array.isArray(scope.paths) ? scope.paths.map(String) : [];
+  switch (intent.action) {
+    case 'shell_command': {
+      const command = text(args.cmd) ?? text(args.command) ?? text(args.chars);
+      if (command !== undefined) lines.push(`$ ${command}`);
+      if (typeof scope.workdir === 'string') lines.push(`in ${scope.workdir}`);
+      if (Array.isArray(scope.reasons) && scope.reasons.length > 0)
+        lines.push(`risk: ${scope.risk} (${scope.reasons.join('; ')})`);
+      break;
+    }
+    case 'file_write':
+    case 'file_read': {
+      if (paths.length > 0)
+        lines.push(...paths.map((p) => `${intent.action === 'file_read' ? 'read' : 'write'} ${p}`));
+      const patch = text(args.patch);
+      const oldText = text(args.old_string);
+      const newText = text(args.new_string);
+      const content = text(args.content);
+      if (patch !== undefined) lines.push('', patch);
+      else if (oldText !== undefined && newText !== undefined) {
+        const name = paths[0] ?? 'file';
+        lines.push(
+          '',
+          createTwoFilesPatch(name, name, `${oldText}\n`, `${newText}\n`, '', '', { context: 2 }),
+        );
+      } else if (content !== undefined) lines.push('', 'new content:', content);
+      break;
+    }
+    case 'network': {
+      lines.push(`${scope.method ?? 'GET'} ${scope.url ?? scope.origin ?? ''}`);
+      if (paths.length > 0) lines.push(...paths.map((p) => `save to ${p}`));
+      break;
+    }
+    default:
+      lines.push(safeJson(args));
+  }
+  return bound(escapeControls(lines.join('\n')));
+}
+
+/** Control characters (ANSI escapes, bells, carriage returns) shown as `\xNN` so they cannot drive a terminal. */
+export function escapeControls(value: string): string {
+  return value.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+}
+
+function bound(value: string): string {
+  if (value.length <= MAX_PREVIEW) return value;
+  return `${value.slice(0, MAX_PREVIEW)}\n… (${value.length - MAX_PREVIEW} more characters)`;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    return '(arguments that cannot be shown)';
+  }
+}
