@@ -5,10 +5,13 @@ import { benchClassifyCommand } from './classify-command.js';
 import { benchEditFile } from './edit-file.js';
 import { benchExecCommand } from './exec-command.js';
 import { benchGrepFiles } from './grep-files.js';
+import { benchPermission } from './permission.js';
 import { benchPipeline } from './pipeline.js';
 import { benchReadFile } from './read-file.js';
 import { benchShell } from './shell.js';
 import { benchSpawn } from './spawn.js';
+import { benchStore } from './store.js';
+import { benchWebFetch } from './web-fetch.js';
 
 const us = (n) => `${n.toFixed(2)} µs`;
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -121,4 +124,40 @@ if (wanted('shell')) {
     '\n[shell] seq 1 5000000 through exec_command, and 64 concurrent sessions, against plain spawn',
   );
   console.log(JSON.stringify(await benchShell(), null, 2).replace(/^/gm, '  '));
+}
+
+if (wanted('permission')) {
+  console.log(
+    '\n[permission] evaluateRules with 200 mixed rules in 3 layers, against 200 object lookups per call',
+  );
+  const p = await benchPermission();
+  console.log(
+    `  ${us(p.evaluateUs)} per evaluation vs ${us(p.baselineUs)} (${x(p.ratio)}); ${p.rules} rules compiled in ${ms(p.loadMs)}`,
+  );
+}
+
+if (wanted('web_fetch')) {
+  console.log(
+    '\n[web_fetch] loopback HTML page through turn.call (check, pinned connection, HTML → markdown, projection) vs plain undici',
+  );
+  const w = await benchWebFetch();
+  for (const [name, r] of Object.entries(w)) {
+    console.log(
+      `  ${`${name} (${(r.bytes / 1024).toFixed(0)} KiB)`.padEnd(16)} undici ${ms(r.plainMs).padStart(8)} | undici + turndown ${ms(r.plainTurndownMs).padStart(8)} | web_fetch ${ms(r.handrailMs).padStart(8)}  (${x(r.ratio)} plain, ${x(r.ratioVsTurndown)} plain + turndown)`,
+    );
+  }
+}
+
+if (wanted('store')) {
+  console.log(
+    '\n[store] SqliteStore (WAL, batched) inserts vs raw better-sqlite3 inserts; pipeline with and without it',
+  );
+  const s = await benchStore();
+  const k = (n) => `${Math.round(n).toLocaleString('en-US')}/s`;
+  console.log(
+    `  inserts: store ${k(s.inserts.store.perSecond)} (${s.inserts.store.flushes} batches) | raw prepared INSERT, 1,000 per txn ${k(s.inserts.raw.perSecond)} (${x(s.inserts.ratio)})`,
+  );
+  console.log(
+    `  pipeline (mean per turn.call, 3 events each): ${us(s.pipeline.withoutUs)} without | ${us(s.pipeline.withUs)} with store (+${us(s.pipeline.addedUs)}, ${x(s.pipeline.ratio)})`,
+  );
 }

@@ -37,7 +37,10 @@ export async function checkPermission(
     intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn);
     intent.action = 'unknown';
   }
-  const signal = opts.signals.find((s) => s !== undefined) ?? new AbortController().signal;
+  // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
+  // caller passed its own signal for the call.
+  const given = opts.signals.filter((s): s is AbortSignal => s !== undefined);
+  const signal = given.length === 1 ? given[0]! : AbortSignal.any(given);
   const outcome = await guardStage(
     () =>
       evaluator.evaluate(intent, {

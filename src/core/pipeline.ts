@@ -237,7 +237,11 @@ async function stages(
       signals,
       timeoutMs: runtime.permissionTimeoutMs,
       emit: (type, payload) =>
-        runtime.events.emit(type, { threadId: turn.info.threadId, turnId: turn.info.turnId, callId: call.id }, payload),
+        runtime.events.emit(
+          type,
+          { threadId: turn.info.threadId, turnId: turn.info.turnId, callId: call.id },
+          payload,
+        ),
     });
   const denied = await permit(args);
   if (denied) return { result: denied, entry, repairs, args };

@@ -8,6 +8,8 @@ import type { FileRoot } from '../sandbox/file-policy-types.js';
 import { FileLocks } from '../sandbox/file-versions.js';
 import type { NetworkConfig, WebSearchConfig } from '../sandbox/network/index.js';
 import type { ProcessProfile } from '../sandbox/process/types.js';
+import { attachStore, resolveStore, type StoreOption } from '../store/attach.js';
+import type { EventStore } from '../store/types.js';
 import type {
   CapabilityHost,
   CapabilityProvider,
@@ -51,6 +53,11 @@ export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   sandbox?: SandboxChoice;
   /** The process profile for shell commands: network, timeouts, extra environment, rlimits. */
   process?: Partial<ProcessProfile>;
+  /**
+   * Where events are kept: 'sqlite' (default: <stateDir>/handrail.db), 'memory', false, `{ path, ... }`
+   * (path relative to stateDir), or an EventStore of your own (flushed, not closed, by `close()`).
+   */
+  store?: StoreOption;
   /** Shell sessions: `max` (64, runtime-wide), `bufferBytes` (1 MiB), `idleMs` (10 min), `lifetimeMs` (1 h). */
   sessions?: { max?: number; bufferBytes?: number; idleMs?: number; lifetimeMs?: number };
   /** What web tools may reach: mode, allow/deny host patterns, allowAddresses, caps and timeouts. */
@@ -81,6 +88,8 @@ export interface Runtime {
   readonly workspace: string;
   readonly stateDir: string;
   readonly events: EventBus;
+  /** The event store in use (undefined with `store: false`). */
+  readonly store: EventStore | undefined;
   beginTurn(opts?: { threadId?: string; turnId?: string; cwd?: string }): Turn;
   registerTool(tool: ToolSpec | ToolDefinition<unknown, unknown>, opts?: { dynamic?: boolean }): void;
   unregisterTool(name: string): boolean;
@@ -98,13 +107,22 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const limits = resolveLimits(options.limits);
   const registry = new ToolRegistry();
   const events = new EventBus();
+  const store = resolveStore(options.store, stateDir);
+  // A store the caller passed in may be shared with other runtimes: flushed at close, not closed.
+  const ownsStore = store !== undefined && store !== options.store;
+  const detachStore = store ? attachStore(events, store) : undefined;
   let outputs: OutputStore | undefined;
   const outputStore = () => {
     outputs ??= new OutputStore({ dir: path.join(stateDir, 'outputs') });
     return outputs;
   };
 
-  const host = { workspace, stateDir, options: options as Record<string, unknown> };
+  // The audit log is the runtime's, not the model's: no tool (and no sandboxed command) reads it.
+  const auditFiles = ['', '-wal', '-shm', '-journal'].map((suffix) =>
+    path.join(stateDir, `handrail.db${suffix}`),
+  );
+  const denyRead = [...(options.denyRead ?? []), ...auditFiles];
+  const host = { workspace, stateDir, options: { ...options, denyRead } as Record<string, unknown> };
   registry.register(requestToolsTool(), 'builtin');
   for (const tool of options.tools ?? []) {
     if (!isAvailable(tool, host)) continue;
@@ -155,13 +173,14 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     workspace,
     stateDir,
     events,
+    store,
     beginTurn(opts = {}) {
       if (closed) throw new Error('This handrail runtime is closed; create a new one.');
       const files = createFileAccess({
         roots,
         cwd: opts.cwd ? path.resolve(workspace, opts.cwd) : workspace,
         stateDir,
-        ...(options.denyRead ? { denyRead: options.denyRead } : {}),
+        denyRead,
         ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
       });
       const turn = new Turn(
@@ -230,6 +249,9 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       // Let the last events reach listeners before the stream ends.
       await new Promise((resolve) => setImmediate(resolve));
       events.close();
+      detachStore?.();
+      if (ownsStore) await store?.close();
+      else await store?.flush();
     },
   };
 }

@@ -16,12 +16,16 @@ import { describe, expect, it } from 'vitest';
 import { builtinTools } from '../../src/index.js';
 import { makeRuntime, tempDir, text } from '../core/helpers.js';
 
-/** Every entry under a directory with its type and content hash, symlinks not followed. */
+/**
+ * Every entry under a directory with its type and content hash, symlinks not followed. handrail's own state
+ * directory (the event store, spilled outputs) is left out: it records the calls, it is not what they touched.
+ */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (rel: string) => {
     for (const name of readdirSync(path.join(dir, rel))) {
       const relPath = path.join(rel, name);
+      if (relPath === '.handrail') continue;
       const full = path.join(dir, relPath);
       const stat = lstatSync(full);
       if (stat.isSymbolicLink()) out[relPath] = 'link';

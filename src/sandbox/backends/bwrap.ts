@@ -7,7 +7,7 @@ import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS } from '../protected-paths.js';
 import { auditProtectedPaths } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
-import { chooseIdentity, type RunAs, reachProblem } from './identity.js';
+import { chooseIdentity, neverReachable, type RunAs, reachProblem } from './identity.js';
 import { acquirePlaceholder, isPlaceholder, releasePlaceholder } from './placeholders.js';
 import { type Mask, placeholderNames, scanPolicyPaths } from './scan.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlySystemEntries, systemMountArgs } from './system-view.js';
@@ -161,7 +161,12 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           else if (!readOnly.includes(p)) readOnly.push(p);
         }
       }
-      const masks: Mask[] = [...scan.masks];
+      const masks: Mask[] = [];
+      for (const mask of scan.masks) {
+        // handrail's own 0700 state directory, say: the command's uid cannot get there to read anything.
+        if (identity.uid !== euid && (await neverReachable(mask.path, identity.uid, identity.gid))) continue;
+        masks.push(mask);
+      }
       if (identity.mode === 'mapped-root') masks.push(...(await rootOnlySystemEntries()));
 
       // A denied file is replaced by an empty file nobody may read, so reading it fails plainly.

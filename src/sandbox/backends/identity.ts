@@ -94,6 +94,22 @@ export async function reachProblem(
   return undefined;
 }
 
+/**
+ * Whether `uid` can never get to `target`: some directory on the way is not its own (so it cannot chmod it)
+ * and gives it no search permission. Masking such a path is needless — and bwrap, running as that uid,
+ * could not even reach the mount point.
+ */
+export async function neverReachable(target: string, uid: number, gid: number): Promise<boolean> {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (stat && stat.uid !== uid) {
+      const shift = stat.gid === gid ? 3 : 0;
+      if (((stat.mode >> shift) & 1) === 0) return true;
+    }
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
 function octal(mode: number): string {
   return `0${(mode & 0o7777).toString(8)}`;
 }

@@ -1,0 +1,99 @@
+// web_fetch through turn.call (policy check, pinned per-call connection, decode, HTML → markdown, projection)
+// against a plain undici request (global keep-alive dispatcher, body read as text) to the same loopback
+// server, in the same run. Medians.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { allowAllEvaluator, createRuntime, webTools } from 'handrail';
+import TurndownService from 'turndown';
+import { request } from 'undici';
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function timeRuns(runs, once) {
+  for (let i = 0; i < 3; i++) await once();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await once();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+function page(targetBytes) {
+  const parts = [
+    '<!doctype html><html><head><title>Bench page</title><script>var x = 1;</script></head><body><main>',
+  ];
+  let size = parts[0].length;
+  for (let i = 0; size < targetBytes; i++) {
+    const p = `<h2>Section ${i}</h2><p>Paragraph ${i} with <a href="/link/${i}">a link</a> and <strong>bold</strong> text, some more words to fill the line.</p><ul><li>item a</li><li>item b</li></ul>\n`;
+    parts.push(p);
+    size += p.length;
+  }
+  parts.push('</main></body></html>');
+  return parts.join('');
+}
+
+export async function benchWebFetch({ smallRuns = 200, largeRuns = 20 } = {}) {
+  const pages = { '/small': page(2 * 1024), '/large': page(1024 * 1024) };
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(pages[req.url] ?? '');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  const workspace = mkdtempSync(path.join(os.tmpdir(), 'handrail-bench-web-'));
+  const runtime = createRuntime({
+    workspace,
+    tools: webTools(),
+    permission: allowAllEvaluator,
+    network: { allowAddresses: [`127.0.0.1:${port}`] },
+  });
+  const turn = runtime.beginTurn();
+  let n = 0;
+  const turndown = new TurndownService({ headingStyle: 'atx' });
+  try {
+    const out = {};
+    for (const [name, runs] of [
+      ['small', smallRuns],
+      ['large', largeRuns],
+    ]) {
+      const url = `http://127.0.0.1:${port}/${name}`;
+      const plainMs = await timeRuns(runs, async () => {
+        const res = await request(url);
+        await res.body.text();
+      });
+      const plainTurndownMs = await timeRuns(runs, async () => {
+        const res = await request(url);
+        turndown.turndown(await res.body.text());
+      });
+      const handrailMs = await timeRuns(runs, async () => {
+        const result = await turn.call({ id: `b${++n}`, name: 'web_fetch', arguments: { url } });
+        if (result.isError) throw new Error(result.content[0]?.text);
+      });
+      out[name] = {
+        bytes: Buffer.byteLength(pages[`/${name}`]),
+        plainMs,
+        plainTurndownMs,
+        handrailMs,
+        ratio: handrailMs / plainMs,
+        ratioVsTurndown: handrailMs / plainTurndownMs,
+      };
+    }
+    return out;
+  } finally {
+    await runtime.close();
+    server.closeAllConnections();
+    server.close();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchWebFetch(), null, 2));
+}

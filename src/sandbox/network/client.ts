@@ -1,0 +1,171 @@
+// Requests through the policy: every hop checked and pinned, redirects followed by hand (credentials
+// dropped when the origin changes), bodies decompressed and capped as they stream, total and idle timeouts.
+import { type Dispatcher, request } from 'undici';
+import { discard, type OpenResponse, type Redirect, streamed } from './body.js';
+import { pinnedAgent } from './dispatcher.js';
+import { failure } from './failures.js';
+import type { CheckedTarget, NetworkPolicy } from './policy.js';
+import { NetworkFailure, NetworkRefusal } from './types.js';
+
+export type { OpenResponse, Redirect } from './body.js';
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Header names dropped (with Authorization, Cookie, Proxy-Authorization) when a redirect changes origin. */
+  sensitiveHeaders?: string[];
+  /** Body cap after decompression (default and ceiling: the policy's maxBytes). */
+  maxBytes?: number;
+  /** At the cap: stop and mark the body truncated, or fail. */
+  overflow?: 'truncate' | 'error';
+  signal?: AbortSignal;
+  /** 'same-origin': a redirect may not leave the first URL's origin (search endpoints). */
+  redirects?: 'follow' | 'same-origin';
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+/** The network capability: a policy and the agents it has open (closed with the runtime). */
+export class NetworkClient {
+  readonly policy: NetworkPolicy;
+  private readonly agents = new Set<Dispatcher>();
+
+  constructor(policy: NetworkPolicy) {
+    this.policy = policy;
+  }
+
+  /** Check, connect and read the headers; the body is left to stream. Throws NetworkRefusal / NetworkFailure. */
+  async open(url: string, opts: RequestOptions = {}): Promise<OpenResponse> {
+    const settings = this.policy.settings;
+    const maxBytes = Math.min(opts.maxBytes ?? settings.maxBytes, settings.maxBytes);
+    const timer = AbortSignal.timeout(settings.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
+    const fail = (error: unknown) => failure(error, { timer, settings, caller: opts.signal });
+    const headers: Record<string, string> = {
+      'user-agent': settings.userAgent,
+      'accept-encoding': 'gzip, deflate, br',
+      ...lowerKeys(opts.headers ?? {}),
+    };
+    const sensitive = new Set([
+      ...CREDENTIAL_HEADERS,
+      ...(opts.sensitiveHeaders ?? []).map((h) => h.toLowerCase()),
+    ]);
+    const redirects: Redirect[] = [];
+    let current: CheckedTarget;
+    try {
+      current = await this.policy.check(url, { signal });
+    } catch (error) {
+      throw fail(error);
+    }
+    const visited = new Set([current.href]);
+    for (;;) {
+      const agent = pinnedAgent(current, settings);
+      this.agents.add(agent);
+      const release = () => {
+        if (!this.agents.delete(agent)) return;
+        agent.destroy().catch(() => undefined);
+      };
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(current.href, { dispatcher: agent, method: 'GET', headers, signal });
+      } catch (error) {
+        release();
+        throw fail(error);
+      }
+      const flat = flatten(response.headers);
+      const location = flat.location;
+      if (!REDIRECTS.has(response.statusCode) || !location) {
+        return streamed(current, response, flat, redirects, {
+          maxBytes,
+          overflow: opts.overflow ?? 'truncate',
+          release,
+          fail,
+        });
+      }
+      discard(response.body);
+      release();
+      const from = current.href;
+      if (redirects.length >= settings.maxRedirects) {
+        throw new NetworkFailure(
+          'transport',
+          `Stopped after ${settings.maxRedirects} redirects (the limit); the last one, from ${from}, pointed to ${clip(location)}.`,
+        );
+      }
+      let next: CheckedTarget;
+      try {
+        const target = this.policy.checkUrl(location, current.url);
+        if (opts.redirects === 'same-origin' && target.origin !== current.origin) {
+          throw new NetworkRefusal(
+            'redirect',
+            target.href,
+            `Refused: the endpoint may only redirect within ${current.origin}.`,
+          );
+        }
+        if (visited.has(target.href)) {
+          throw new NetworkFailure(
+            'transport',
+            `Redirect loop: ${from} redirected back to ${target.href}, which was already visited.`,
+          );
+        }
+        next = await this.policy.resolve(target, signal);
+      } catch (error) {
+        if (error instanceof NetworkRefusal) {
+          throw new NetworkRefusal(
+            error.reason,
+            error.url,
+            `${from} redirected (HTTP ${response.statusCode}) to ${clip(location)}. ${error.message}`,
+          );
+        }
+        throw fail(error);
+      }
+      if (next.origin !== current.origin) for (const name of sensitive) delete headers[name];
+      redirects.push({ status: response.statusCode, from, to: next.href });
+      visited.add(next.href);
+      current = next;
+    }
+  }
+
+  /** Read a whole body (up to the cap) into memory. */
+  async fetch(
+    url: string,
+    opts: RequestOptions = {},
+  ): Promise<Omit<OpenResponse, 'body'> & { data: Buffer }> {
+    const response = await this.open(url, opts);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of response.body) chunks.push(chunk);
+    } finally {
+      response.close();
+    }
+    const { body: _body, ...rest } = response;
+    return Object.assign(rest, {
+      data: Buffer.concat(chunks),
+      bytes: response.bytes,
+      truncated: response.truncated,
+    });
+  }
+
+  /** Destroy every connection still open (runtime close). */
+  async close(): Promise<void> {
+    const open = [...this.agents];
+    this.agents.clear();
+    await Promise.allSettled(open.map((agent) => agent.destroy()));
+  }
+}
+
+function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || name === 'set-cookie') continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

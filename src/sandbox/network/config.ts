@@ -1,0 +1,129 @@
+// `createRuntime({ network })` checked once, at startup: every wrong entry is named with its index and what
+// is wrong with it, so a typo in a policy fails loudly instead of silently allowing or refusing too much.
+import { type AddressRule, parseAddressRule } from './address.js';
+import { type HostPattern, parseHostPattern } from './host-pattern.js';
+import { systemResolver } from './resolver.js';
+import type { Connector, NetworkConfig, NetworkMode, Resolver } from './types.js';
+
+export const NETWORK_DEFAULTS = {
+  mode: 'enabled' as NetworkMode,
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 30_000,
+  idleTimeoutMs: 15_000,
+  maxRedirects: 5,
+  maxHeaderBytes: 16 * 1024,
+  userAgent: 'handrail/0.1 (AI agent tool runtime; web_fetch)',
+};
+
+/** A checked network configuration. */
+export interface NetworkSettings {
+  mode: NetworkMode;
+  allow: HostPattern[];
+  deny: HostPattern[];
+  allowAddresses: AddressRule[];
+  maxBytes: number;
+  timeoutMs: number;
+  idleTimeoutMs: number;
+  maxRedirects: number;
+  maxHeaderBytes: number;
+  userAgent: string;
+  resolver: Resolver;
+  connector?: Connector;
+}
+
+export class NetworkConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid handrail network settings: ${problems.join('; ')}.`);
+    this.name = 'NetworkConfigError';
+    this.problems = problems;
+  }
+}
+
+const KEYS = new Set([
+  'mode',
+  'allow',
+  'deny',
+  'allowAddresses',
+  'maxBytes',
+  'timeoutMs',
+  'idleTimeoutMs',
+  'maxRedirects',
+  'maxHeaderBytes',
+  'userAgent',
+  'resolver',
+  'connector',
+]);
+
+/** Check `network` options and fill in defaults; throws NetworkConfigError listing every problem. */
+export function resolveNetworkConfig(input: NetworkConfig | undefined): NetworkSettings {
+  const config = (input ?? {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    throw new NetworkConfigError(['network must be an object']);
+  }
+  for (const key of Object.keys(config)) {
+    if (!KEYS.has(key)) problems.push(`network.${key} is not an option (known: ${[...KEYS].join(', ')})`);
+  }
+  const mode = config.mode ?? NETWORK_DEFAULTS.mode;
+  if (mode !== 'disabled' && mode !== 'enabled' && mode !== 'restricted') {
+    problems.push(`network.mode must be 'disabled', 'enabled' or 'restricted' (got ${JSON.stringify(mode)})`);
+  }
+  const list = <T>(key: string, parse: (entry: string) => T | string): T[] => {
+    const value = config[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+      problems.push(`network.${key} must be an array of strings`);
+      return [];
+    }
+    const out: T[] = [];
+    value.forEach((entry, i) => {
+      if (typeof entry !== 'string') {
+        problems.push(`network.${key}[${i}] must be a string (got ${typeof entry})`);
+        return;
+      }
+      const parsed = parse(entry);
+      if (typeof parsed === 'string')
+        problems.push(`network.${key}[${i}] ${JSON.stringify(entry)}: ${parsed}`);
+      else out.push(parsed);
+    });
+    return out;
+  };
+  const positive = (key: keyof typeof NETWORK_DEFAULTS, min = 1): number => {
+    const value = config[key] ?? NETWORK_DEFAULTS[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+      problems.push(`network.${key} must be an integer ≥ ${min} (got ${JSON.stringify(value)})`);
+      return NETWORK_DEFAULTS[key] as number;
+    }
+    return value;
+  };
+  const fn = (key: string) => {
+    const value = config[key];
+    if (value !== undefined && typeof value !== 'function')
+      problems.push(`network.${key} must be a function`);
+    return typeof value === 'function' ? value : undefined;
+  };
+  const settings: NetworkSettings = {
+    mode: mode as NetworkMode,
+    allow: list('allow', parseHostPattern),
+    deny: list('deny', parseHostPattern),
+    allowAddresses: list('allowAddresses', parseAddressRule),
+    maxBytes: positive('maxBytes'),
+    timeoutMs: positive('timeoutMs'),
+    idleTimeoutMs: positive('idleTimeoutMs'),
+    maxRedirects: positive('maxRedirects', 0),
+    maxHeaderBytes: positive('maxHeaderBytes', 1024),
+    userAgent: typeof config.userAgent === 'string' ? config.userAgent : NETWORK_DEFAULTS.userAgent,
+    resolver: (fn('resolver') as Resolver | undefined) ?? systemResolver,
+  };
+  if (
+    config.userAgent !== undefined &&
+    (typeof config.userAgent !== 'string' || /[\r\n]/.test(config.userAgent))
+  ) {
+    problems.push('network.userAgent must be a single-line string');
+  }
+  const connector = fn('connector') as Connector | undefined;
+  if (connector) settings.connector = connector;
+  if (problems.length > 0) throw new NetworkConfigError(problems);
+  return settings;
+}

@@ -1,0 +1,72 @@
+// Host patterns for allow/deny: an exact host, or `*.` + a suffix matched on a label boundary, with an
+// optional port. `*.example.com` matches `a.example.com` and `a.b.example.com`, never `example.com` itself,
+// `evilexample.com` or `example.com.evil.test`.
+import { domainToASCII } from 'node:url';
+import { isIpLiteral } from './address.js';
+
+export interface HostPattern {
+  source: string;
+  /** Lowercase ASCII host (IPv6 without brackets). */
+  host: string;
+  wildcard: boolean;
+  port?: number;
+}
+
+/** Parse a pattern, or return the problem in words. */
+export function parseHostPattern(entry: string): HostPattern | string {
+  const source = entry.trim();
+  if (source === '') return 'an empty pattern matches nothing';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source) || source.includes('/')) {
+    return 'a pattern is a host with an optional port, not a URL (write "example.com" or "*.example.com:8443")';
+  }
+  if (source.includes('@')) return 'a pattern cannot contain "@"';
+  let host = source;
+  let port: string | undefined;
+  const bracketed = /^\[([^\]]+)\](?::(\d*))?$/.exec(source);
+  if (bracketed) {
+    host = bracketed[1]!;
+    port = bracketed[2];
+  } else if ((source.match(/:/g) ?? []).length === 1) {
+    [host, port] = source.split(':') as [string, string];
+  } else if (source.includes(':')) {
+    return 'write IPv6 addresses in brackets: [2001:db8::1]:443';
+  }
+  const pattern: Partial<HostPattern> = { source };
+  if (port !== undefined) {
+    const n = Number(port);
+    if (!/^\d+$/.test(port) || n < 1 || n > 65535) return 'the port must be 1-65535';
+    pattern.port = n;
+  }
+  let wildcard = false;
+  if (host.startsWith('*.')) {
+    wildcard = true;
+    host = host.slice(2);
+  }
+  if (host.includes('*')) return '"*" is allowed only as the whole first label ("*.example.com")';
+  if (bracketed) {
+    if (wildcard || !isIpLiteral(host)) return 'brackets hold an IPv6 address';
+    pattern.host = host.toLowerCase();
+  } else {
+    const ascii = normalizeHostname(host);
+    if (!ascii) return 'not a valid host name';
+    pattern.host = ascii;
+  }
+  pattern.wildcard = wildcard;
+  return pattern as HostPattern;
+}
+
+/** Lowercase, one trailing dot stripped, IDNA to ASCII; '' when the name is not valid. */
+export function normalizeHostname(host: string): string {
+  let name = host.toLowerCase();
+  if (name.endsWith('.')) name = name.slice(0, -1);
+  if (name === '' || name.endsWith('.') || name.startsWith('.')) return '';
+  const ascii = domainToASCII(name);
+  return ascii.endsWith('.') ? '' : ascii;
+}
+
+/** Whether a normalized host and effective port match a pattern. */
+export function matchHost(pattern: HostPattern, host: string, port: number): boolean {
+  if (pattern.port !== undefined && pattern.port !== port) return false;
+  if (!pattern.wildcard) return host === pattern.host;
+  return host.length > pattern.host.length && host.endsWith(`.${pattern.host}`);
+}

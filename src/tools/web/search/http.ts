@@ -1,0 +1,87 @@
+// The search endpoint's own HTTP client. The operator configured the endpoint, so it is exempt from the
+// model-facing allowlist and may be private (a SearXNG on 127.0.0.1 or a Docker service name); every other
+// check still applies, and a redirect may not leave the endpoint's origin, so a compromised or misconfigured
+// endpoint cannot bounce the request to another host or a metadata address.
+import { ToolError } from '../../../core/errors.js';
+import {
+  NetworkClient,
+  NetworkPolicy,
+  type NetworkSettings,
+  parseTarget,
+} from '../../../sandbox/network/index.js';
+import { hostPort } from '../../../sandbox/network/policy.js';
+import { webError } from '../errors.js';
+
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+export function endpointClient(endpoint: string, settings: NetworkSettings): NetworkClient {
+  const target = parseTarget(endpoint);
+  const policy = new NetworkPolicy(
+    { ...settings, mode: 'enabled', allow: [], deny: [] },
+    { trustedHost: hostPort(target) },
+  );
+  return new NetworkClient(policy);
+}
+
+/** GET a JSON document from the endpoint; HTTP errors become messages naming the backend. */
+export async function getJson(
+  client: NetworkClient,
+  url: string,
+  opts: {
+    backend: string;
+    headers?: Record<string, string>;
+    sensitiveHeaders?: string[];
+    signal: AbortSignal;
+    statusHint?: (status: number) => string | undefined;
+  },
+): Promise<unknown> {
+  let response: Awaited<ReturnType<NetworkClient['fetch']>>;
+  try {
+    response = await client.fetch(url, {
+      headers: { accept: 'application/json', ...opts.headers },
+      sensitiveHeaders: opts.sensitiveHeaders ?? [],
+      maxBytes: MAX_RESPONSE_BYTES,
+      overflow: 'error',
+      redirects: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (error) {
+    const mapped = webError(error);
+    if (mapped instanceof ToolError) {
+      throw new ToolError(mapped.errorClass, `${opts.backend} request failed: ${mapped.message}`, {
+        hint: 'The search backend is unavailable; retry later or fetch a known URL with web_fetch.',
+      });
+    }
+    throw mapped;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const extra = opts.statusHint?.(response.status);
+    throw new ToolError(
+      'network_error',
+      `${opts.backend} answered HTTP ${response.status}${extra ? `: ${extra}` : '.'}`,
+      {
+        hint:
+          response.status === 429
+            ? 'The search API is rate-limited; wait before searching again.'
+            : 'The search backend failed; retry later.',
+      },
+    );
+  }
+  try {
+    return JSON.parse(response.data.toString('utf8'));
+  } catch {
+    throw new ToolError(
+      'network_error',
+      `${opts.backend} did not answer with JSON (${response.headers['content-type'] ?? 'no content type'}).`,
+    );
+  }
+}
+
+export function stripTags(text: unknown): string {
+  return typeof text === 'string'
+    ? text
+        .replace(/<[^>]*>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+}

@@ -1,0 +1,51 @@
+import type { NetworkSettings } from '../../../sandbox/network/index.js';
+import { decodeEntities } from '../html.js';
+import { endpointClient, getJson, stripTags } from './http.js';
+import type { SearchBackend, SearchResult } from './types.js';
+
+/** SearXNG's JSON API (`/search?format=json`), self-hosted. */
+export function searxngBackend(
+  config: { endpoint: string; language?: string; safesearch?: 0 | 1 | 2; categories?: string },
+  settings: NetworkSettings,
+): SearchBackend {
+  const base = new URL(config.endpoint);
+  if (!/\/search\/?$/.test(base.pathname)) base.pathname = `${base.pathname.replace(/\/$/, '')}/search`;
+  const client = endpointClient(base.href, settings);
+  return {
+    name: 'SearXNG',
+    endpoint: base.href,
+    async search(query, { limit, signal }) {
+      const url = new URL(base);
+      url.searchParams.set('q', query);
+      url.searchParams.set('format', 'json');
+      if (config.language) url.searchParams.set('language', config.language);
+      if (config.safesearch !== undefined) url.searchParams.set('safesearch', String(config.safesearch));
+      if (config.categories) url.searchParams.set('categories', config.categories);
+      const body = (await getJson(client, url.href, {
+        backend: 'SearXNG',
+        signal,
+        statusHint: (status) =>
+          status === 403
+            ? 'the instance refuses format=json; add "json" to search.formats in its settings.yml'
+            : undefined,
+      })) as { results?: unknown };
+      const results = Array.isArray(body?.results) ? body.results : [];
+      const out: SearchResult[] = [];
+      for (const item of results as Array<Record<string, unknown>>) {
+        if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) continue;
+        const result: SearchResult = {
+          title: decodeEntities(stripTags(item.title)) || item.url,
+          url: item.url,
+          snippet: decodeEntities(stripTags(item.content)),
+        };
+        if (typeof item.publishedDate === 'string' && item.publishedDate)
+          result.published = item.publishedDate;
+        if (typeof item.engine === 'string') result.source = item.engine;
+        out.push(result);
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
+    close: () => client.close(),
+  };
+}

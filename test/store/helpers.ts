@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import type { HandrailEvent, HandrailEventType } from '../../src/types/index.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-store-'));
+  dirs.push(dir);
+  return dir;
+}
+
+let seq = 0;
+export function event(
+  type: HandrailEventType | string,
+  ids: { threadId?: string; turnId?: string; callId?: string } = {},
+  payload: Record<string, unknown> = {},
+  ts = Date.now(),
+): HandrailEvent {
+  const e: HandrailEvent = {
+    type: type as HandrailEventType,
+    seq: ++seq,
+    ts,
+    threadId: ids.threadId ?? 'thread-1',
+    turnId: ids.turnId ?? 'turn-1',
+    payload,
+  };
+  if (ids.callId !== undefined) e.callId = ids.callId;
+  return e;
+}
+
+/** One call's events as the runtime and the permission stage emit them, with an approval. */
+export function callWithApproval(
+  ids: { threadId?: string; turnId?: string; callId: string },
+  opts: { decision?: string; decidedBy?: string; feedback?: string; ts?: number } = {},
+): HandrailEvent[] {
+  const ts = opts.ts ?? Date.now();
+  const requestId = `req-${ids.callId}`;
+  return [
+    event(
+      'tool/call/started',
+      ids,
+      { name: 'exec_command', arguments: '{"cmd":"git push origin main"}' },
+      ts,
+    ),
+    event(
+      'turn/permission/decided',
+      ids,
+      {
+        tool: 'exec_command',
+        action: 'shell_command',
+        summary: 'Run git push origin main',
+        behavior: 'ask',
+        rule: 'exec_command(git push:*)',
+        layer: 'project',
+        mode: 'supervised',
+        requestKey: `key-${ids.callId}`,
+      },
+      ts + 1,
+    ),
+    event(
+      'turn/permission/request/opened',
+      ids,
+      {
+        requestId,
+        requestKey: `key-${ids.callId}`,
+        tool: 'exec_command',
+        action: 'shell_command',
+        summary: 'Run git push origin main',
+        preview: { argv: ['git', 'push', 'origin', 'main'] },
+        matchedRule: 'exec_command(git push:*)',
+        suggestedRule: 'exec_command(git push origin main)',
+      },
+      ts + 2,
+    ),
+    event(
+      'turn/permission/request/resolved',
+      ids,
+      {
+        requestId,
+        requestKey: `key-${ids.callId}`,
+        decision: opts.decision ?? 'allow_for_turn',
+        decidedBy: opts.decidedBy ?? 'terminal',
+        durationMs: 2300,
+        ...(opts.feedback ? { feedback: opts.feedback } : {}),
+      },
+      ts + 2302,
+    ),
+    event(
+      'tool/call/completed',
+      ids,
+      {
+        name: 'exec_command',
+        status: 'ok',
+        isError: false,
+        durationMs: 12.5,
+        preview: 'Everything up-to-date',
+      },
+      ts + 2315,
+    ),
+  ];
+}
