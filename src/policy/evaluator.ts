@@ -11,6 +11,7 @@ import type {
 } from '../types/index.js';
 import type { ApprovalBroker } from './approval/broker.js';
 import { ApprovalGrants } from './approval/grants.js';
+import { noApproverMessage, seconds } from './approval/messages.js';
 import { buildPreview } from './approval/preview.js';
 import { requestKey } from './approval/request-key.js';
 import type { ApprovalOutcome, ApprovalRequest } from './approval/types.js';
@@ -23,7 +24,7 @@ import {
   type PolicyLayers,
 } from './policy-file/load.js';
 import type { RateLimiter } from './rate-limit.js';
-import { decideStatic, type StaticDecision } from './rules/decide.js';
+import { decideStatic } from './rules/decide.js';
 import { suggestRule } from './rules/suggest.js';
 
 export interface PolicyEvaluatorOptions {
@@ -54,6 +55,12 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     if (typeof given === 'string') return path.resolve(options.load.workspace, given);
     return files[layer] as string;
   };
+  // "always" writes to a layer's file, so only a layer loaded from a file (given or default) can keep it: a
+  // rule written beside an inline or disabled layer would never be read back.
+  const fileLayers = (['project', 'user'] as const).filter((layer) => {
+    const given = options.load[layer];
+    return given === undefined || typeof given === 'string';
+  });
 
   async function evaluate(intent: PermissionIntent, ctx: PermissionContext): Promise<PermissionDecision> {
     const tool = ctx.tool.name;
@@ -70,7 +77,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       decided({ behavior: 'deny', rule: fixed.rule, layer: fixed.layer, reason: fixed.reason });
       return {
         behavior: 'deny',
-        reason: `${tool} was denied: ${fixed.reason}${fixed.layer === 'mode' ? '' : ` (rule ${fixed.rule}, ${fixed.layer} policy)`}.`,
+        reason: `${tool} was denied: ${fixed.reason.replace(/[.\s]+$/, '')}${fixed.layer === 'mode' ? '' : ` (rule ${fixed.rule}, ${fixed.layer} policy)`}.`,
         rule: fixed.rule,
         layer: fixed.layer,
         errorClass: 'permission_denied',
@@ -90,8 +97,14 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       decided({ behavior: 'allow', rule: fixed.rule, layer: fixed.layer, requestKey: turnKey, cached });
       return admit(intent, ctx, { behavior: 'allow', rule: `approved for the ${cached}`, layer: 'approval' });
     }
+    // A call the rate limit would refuse anyway is refused before anyone is asked about it.
+    const limited = rateLimited(intent, ctx, false);
+    if (limited) return limited;
     const suggested = suggestRule(intent);
     const dangerous = intent.action === 'shell_command' && intent.scope.risk === 'dangerous';
+    // An allow rule never beats an ask rule (deny > ask > allow) nor applies to a dangerous command, so in those
+    // cases "always" could not keep its promise and is not offered.
+    const canAlways = suggested !== undefined && !dangerous && fixed.layer === 'mode';
     const request: ApprovalRequest = {
       id: randomUUID(),
       requestKey: turnKey,
@@ -106,8 +119,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       preview: buildPreview(intent, ctx.call.arguments),
       matchedRule: fixed.layer === 'mode' ? fixed.rule : `${fixed.rule} (${fixed.layer} policy)`,
       ...(suggested ? { suggestedRule: suggested } : {}),
-      // An allow rule never applies to a dangerous command, so "always" could not keep its promise.
-      alwaysLayers: suggested && !dangerous ? ['project', 'user'] : [],
+      alwaysLayers: canAlways ? [...fileLayers] : [],
     };
     if (!broker.hasApprover) {
       decided({
@@ -119,12 +131,14 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       });
       return {
         behavior: 'deny',
-        reason: noApproverMessage(
-          tool,
-          fixed,
-          request.alwaysLayers.length > 0 ? suggested : undefined,
-          layerFile('project'),
-        ),
+        reason: noApproverMessage(tool, fixed, {
+          dangerous,
+          ...(canAlways && fileLayers.length > 0
+            ? { suggested, file: layerFile(fileLayers[0]!) }
+            : canAlways
+              ? { suggested }
+              : {}),
+        }),
         rule: fixed.rule,
         layer: fixed.layer,
         errorClass: 'approval_denied',
@@ -167,6 +181,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         layer: fixed.layer,
         requestKey: turnKey,
         resolution: outcome.resolution,
+        decidedBy: outcome.decidedBy,
       });
       return {
         behavior: 'deny',
@@ -217,10 +232,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
             note: 'no narrow rule can express this call: approved for the session instead',
           };
         }
+        const file = layerFile(layer);
         try {
-          await appendRule(layerFile(layer), layer, suggested, { workspace: options.load.workspace });
-          policy = loadPolicyLayers(options.load);
-          return { allow: true, note: `wrote ${suggested.join(', ')} to ${layerFile(layer)}` };
+          await appendRule(file, layer, suggested, { workspace: options.load.workspace });
         } catch (error) {
           grants.grantSession(request.threadId, sessionKey);
           return {
@@ -228,8 +242,25 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
             note: `could not write the rule (${(error as Error).message}): approved for the session instead`,
           };
         }
+        try {
+          policy = loadPolicyLayers(options.load);
+          return { allow: true, note: `wrote ${suggested.join(', ')} to ${file}` };
+        } catch (error) {
+          // The rule is on disk, but another layer does not load now: keep the old rules, remember the answer.
+          grants.grantSession(request.threadId, sessionKey);
+          return {
+            allow: true,
+            note: `wrote ${suggested.join(', ')} to ${file}, but the policy could not be reloaded (${(error as Error).message}): approved for the session`,
+          };
+        }
       }
       case 'deny':
+        // The broker denies too (queue full, approver failed): the model must not read that as a human's no.
+        if (outcome.decidedBy === 'broker' || outcome.decidedBy === 'default')
+          return {
+            allow: false,
+            reason: `${tool} was not approved: ${outcome.feedback ?? 'nobody can answer'}`,
+          };
         return {
           allow: false,
           reason: outcome.feedback
@@ -239,10 +270,16 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       case 'expired':
         return {
           allow: false,
-          reason: `Nobody answered the approval request for ${tool} in time, so it was denied.`,
+          reason: `Nobody answered the approval request for ${tool} within ${seconds(outcome.durationMs)}, so it was denied. Do not retry it until the user is back; continue with what needs no approval.`,
         };
       case 'cancelled':
-        return { allow: false, reason: `The approval request for ${tool} was cancelled.` };
+        return {
+          allow: false,
+          reason: `The approval request for ${tool} was cancelled (the call was aborted).`,
+        };
+      default:
+        // An outcome the broker should never produce: fail closed.
+        return { allow: false, reason: `${tool} was not approved.` };
     }
   }
 
@@ -251,9 +288,21 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     ctx: PermissionContext,
     allowed: PermissionDecision,
   ): PermissionDecision {
-    if (!options.rateLimiter) return allowed;
-    const check = options.rateLimiter.take(ctx.tool.name, intent.action, ctx.tool.rateLimit);
-    if (check.ok) return allowed;
+    return rateLimited(intent, ctx, true) ?? allowed;
+  }
+
+  /** The rate limit's refusal, or undefined when the call may run (taking its token when `spend`). */
+  function rateLimited(
+    intent: PermissionIntent,
+    ctx: PermissionContext,
+    spend: boolean,
+  ): PermissionDecision | undefined {
+    if (!options.rateLimiter) return undefined;
+    const limiter = options.rateLimiter;
+    const check = spend
+      ? limiter.take(ctx.tool.name, intent.action, ctx.tool.rateLimit)
+      : limiter.peek(ctx.tool.name, intent.action, ctx.tool.rateLimit);
+    if (check.ok) return undefined;
     const seconds = Math.max(1, Math.ceil((check.waitMs ?? 0) / 1000));
     ctx.emit('turn/permission/decided', {
       tool: ctx.tool.name,
@@ -283,17 +332,4 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     },
     evaluate,
   };
-}
-
-function noApproverMessage(
-  tool: string,
-  fixed: StaticDecision,
-  suggested: string[] | undefined,
-  projectFile: string,
-): string {
-  const why = fixed.layer === 'mode' ? fixed.reason : `${fixed.rule} (${fixed.layer} policy) asks first`;
-  const how = suggested
-    ? ` To allow it, add ${suggested.map((r) => JSON.stringify(r)).join(', ')} to the "allow" list of ${projectFile}, or choose a profile that allows it.`
-    : ' Choose a profile that allows it, or configure an approver.';
-  return `${tool} needs approval (${why}) and no approver is configured, so it was denied.${how}`;
 }

@@ -67,10 +67,32 @@ export class RateLimiter {
   constructor(
     private readonly config: RateLimitConfig = {},
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    // A limit below one call per window would never refill a whole token; a negative one would never refuse.
+    if (config === false) return;
+    const problems: string[] = [];
+    for (const [tool, limit] of Object.entries(config ?? {})) {
+      if (limit === false) continue;
+      if (typeof limit !== 'object' || limit === null) {
+        problems.push(`${tool} must be { perMinute?, perHour? } or false`);
+        continue;
+      }
+      for (const key of ['perMinute', 'perHour'] as const) {
+        const value = limit[key];
+        if (value !== undefined && !validLimit(value))
+          problems.push(`${tool}.${key} must be a whole number of calls, at least 1 (got ${String(value)})`);
+      }
+    }
+    if (problems.length > 0) throw new RangeError(`Invalid handrail rateLimits: ${problems.join('; ')}.`);
+  }
+
+  /** Whether a call could take a token now, without taking it (so a human is not asked for a call that cannot run). */
+  peek(tool: string, action: ActionKind, own?: RateLimit): RateCheck {
+    return this.take(tool, action, own, false);
+  }
 
   /** Take a token for one call, or say how long to wait. */
-  take(tool: string, action: ActionKind, own?: RateLimit): RateCheck {
+  take(tool: string, action: ActionKind, own?: RateLimit, spend = true): RateCheck {
     const limit = this.limitFor(tool, action, own);
     if (!limit) return { ok: true };
     const now = this.clock();
@@ -83,15 +105,18 @@ export class RateLimiter {
       const waitMs = bucket.waitMs(tool, now);
       if (waitMs > 0) return { ok: false, waitMs, limit: label };
     }
-    for (const [bucket] of checks) bucket.take(tool, now);
+    if (spend) for (const [bucket] of checks) bucket.take(tool, now);
     return { ok: true };
   }
 
   private limitFor(tool: string, action: ActionKind, own?: RateLimit): RateLimit | undefined {
     if (this.config === false) return undefined;
-    const configured = this.config[tool];
+    // Own keys only: a tool named `constructor` or `toString` must not find Object.prototype's members.
+    const configured = Object.hasOwn(this.config, tool) ? this.config[tool] : undefined;
     if (configured === false) return undefined;
-    const limit = configured ?? own ?? DEFAULT_RATE_LIMITS[action];
+    // A tool's own limit that makes no sense falls back to its kind's default rather than to no limit.
+    const usable = own && [own.perMinute, own.perHour].every((v) => v === undefined || validLimit(v));
+    const limit = configured ?? (usable ? own : undefined) ?? DEFAULT_RATE_LIMITS[action];
     if (!limit || (!limit.perMinute && !limit.perHour)) return undefined;
     return limit;
   }
@@ -104,4 +129,8 @@ export class RateLimiter {
     }
     return bucket;
   }
+}
+
+function validLimit(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
 }

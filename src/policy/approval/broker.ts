@@ -1,6 +1,7 @@
 // The approval broker: one place where `ask` becomes a question, with a queue, a deadline and a cap.
 import type { ApprovalOutcome, ApprovalRequest, Approver, ApproverAnswer } from './types.js';
 
+const MAX_FEEDBACK = 4096;
 const DECISIONS = new Set(['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny']);
 
 export interface BrokerOptions {
@@ -85,12 +86,9 @@ export class ApprovalBroker {
         }
         return done({
           resolution: answer.decision,
-          decidedBy:
-            typeof answer.by === 'string' && answer.by
-              ? answer.by
-              : (this.options.approverName ?? 'callback'),
-          ...(typeof answer.feedback === 'string' && answer.feedback ? { feedback: answer.feedback } : {}),
-          ...(answer.layer === 'user' || answer.layer === 'project' ? { layer: answer.layer } : {}),
+          decidedBy: answer.by ?? this.options.approverName ?? 'callback',
+          ...(answer.feedback ? { feedback: answer.feedback } : {}),
+          ...(answer.layer ? { layer: answer.layer } : {}),
         });
       } finally {
         this.release();
@@ -161,10 +159,36 @@ async function answerOf(
   }
 }
 
+/**
+ * The answer read once into a plain object: an approver returning a proxy, throwing getters or values that do
+ * not serialize denies instead of throwing, and a getter cannot answer one thing here and another later.
+ */
 function checked(answer: unknown): ApproverAnswer | Error {
-  const decision = (answer as ApproverAnswer | undefined)?.decision;
-  if (typeof decision !== 'string' || !DECISIONS.has(decision)) {
-    return new Error(`it answered ${JSON.stringify(answer)?.slice(0, 80) ?? String(answer)}, not a decision`);
+  try {
+    const given = answer as Record<string, unknown> | null | undefined;
+    const decision = given?.decision;
+    if (typeof decision !== 'string' || !DECISIONS.has(decision)) {
+      return new Error(`it answered ${describe(answer)}, not a decision`);
+    }
+    const feedback = given?.feedback;
+    const layer = given?.layer;
+    const by = given?.by;
+    return {
+      decision: decision as ApproverAnswer['decision'],
+      // Feedback goes to the model: bounded like any other text it is handed.
+      ...(typeof feedback === 'string' && feedback ? { feedback: feedback.slice(0, MAX_FEEDBACK) } : {}),
+      ...(layer === 'user' || layer === 'project' ? { layer } : {}),
+      ...(typeof by === 'string' && by ? { by } : {}),
+    };
+  } catch (error) {
+    return new Error(`its answer could not be read (${(error as Error)?.message ?? String(error)})`);
   }
-  return answer as ApproverAnswer;
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value)?.slice(0, 80) ?? String(value);
+  } catch {
+    return typeof value;
+  }
 }

@@ -48,18 +48,29 @@ export function buildPreview(intent: PermissionIntent, args: Record<string, unkn
   return bound(escapeControls(lines.join('\n')));
 }
 
-/** Control characters (ANSI escapes, bells, carriage returns) shown as `\xNN` so they cannot drive a terminal. */
+/**
+ * Control characters (ANSI escapes, bells, carriage returns) shown as `\xNN`, and invisible or reordering
+ * format characters (zero-width, bidi overrides) as `\uNNNN`, so they can neither drive a terminal nor make
+ * the text a human approves look different from what runs.
+ */
 export function escapeControls(value: string): string {
   return value.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g,
+    (c) => {
+      const code = c.charCodeAt(0);
+      return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u${code.toString(16).padStart(4, '0')}`;
+    },
   );
 }
 
+/** Head and tail: the end of a long command or file (where `; rm -rf ~` would hide) stays visible. */
 function bound(value: string): string {
   if (value.length <= MAX_PREVIEW) return value;
-  return `${value.slice(0, MAX_PREVIEW)}\n… (${value.length - MAX_PREVIEW} more characters)`;
+  const tail = MAX_PREVIEW / 4;
+  const head = MAX_PREVIEW - tail;
+  return `${value.slice(0, head)}\n… (${value.length - head - tail} characters not shown) …\n${value.slice(-tail)}`;
 }
 
 function safeJson(value: unknown): string {

@@ -15,20 +15,30 @@ export class InputReader {
 
   constructor(private readonly input: Input) {}
 
-  /** One key: in raw mode the key itself, from a pipe the first character of the next line. */
+  /**
+   * One key. In raw mode: the key itself, a whole escape sequence counting as one key (so the Up arrow,
+   * `ESC [ A`, is never read as "a"), and keys typed before the prompt are dropped, since they answered
+   * nothing the user had seen. From a pipe: the next line, trimmed (the caller decides whether it is a key).
+   */
   async readKey(signal: AbortSignal): Promise<string | undefined> {
     if (this.input.isTTY && this.input.setRawMode) {
+      this.attach();
+      this.dropTypedAhead();
       this.input.setRawMode(true);
       try {
-        return await this.next(signal, (text) =>
-          text.length > 0 ? { value: text[0]!, rest: text.slice(1) } : undefined,
-        );
+        return await this.next(signal, (text) => {
+          if (text.length === 0) return undefined;
+          const length = text.startsWith('\u001b')
+            ? (/^\u001b(?:\[[0-?]*[ -/]*[@-~]|O.|.)?/su.exec(text)?.[0].length ?? 1)
+            : String.fromCodePoint(text.codePointAt(0)!).length;
+          return { value: text.slice(0, length), rest: text.slice(length) };
+        });
       } finally {
         this.input.setRawMode(false);
       }
     }
     const line = await this.readLine(signal);
-    return line === undefined ? undefined : (line.trim()[0] ?? '');
+    return line?.trim();
   }
 
   /** One line without its newline; undefined at end of input or on abort. */
@@ -47,6 +57,8 @@ export class InputReader {
   ): Promise<string | undefined> {
     this.attach();
     for (;;) {
+      // An abandoned prompt must not eat input meant for the next one.
+      if (signal.aborted) return undefined;
       const got = take(this.buffered);
       if (got) {
         this.buffered = got.rest;
@@ -57,7 +69,6 @@ export class InputReader {
         this.buffered = '';
         return rest.length > 0 ? rest : undefined;
       }
-      if (signal.aborted) return undefined;
       this.input.resume();
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -70,6 +81,14 @@ export class InputReader {
       });
       this.input.pause();
     }
+  }
+
+  /** Discard what was typed before now: what we hold and what the paused stream holds. */
+  private dropTypedAhead(): void {
+    const stream = this.input as { read?: () => unknown; readableLength?: number };
+    // read() in paused mode hands buffered chunks to the 'data' listener, which appends them to `buffered`.
+    while ((stream.readableLength ?? 0) > 0 && stream.read?.() != null);
+    this.buffered = '';
   }
 
   private attach(): void {
