@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { OutputStore } from '../output/storage.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/approval/broker.js';
+import type { PolicyEvaluator } from '../policy/evaluator.js';
 import type { SandboxChoice } from '../sandbox/backends/index.js';
 import { createFileAccess } from '../sandbox/file-policy.js';
 import type { FileRoot } from '../sandbox/file-policy-types.js';
@@ -131,15 +133,16 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   }
 
   const roots: FileRoot[] = options.roots ?? [{ path: workspace, access: 'write' }];
+  const permission = createPermissionStage(options, {
+    workspace,
+    roots,
+    knownTools: () => registry.list().map((entry) => entry.spec.name),
+  });
   const env: RuntimeEnv = {
     registry,
     events,
     hooks: toHookLists(options.hooks),
-    permission: createPermissionStage(options, {
-      workspace,
-      roots,
-      knownTools: () => registry.list().map((entry) => entry.spec.name),
-    }),
+    permission,
     projection: {
       limits: limits.output,
       images: { maxImages: limits.maxImages, maxImageBytes: limits.maxImageBytes },
@@ -150,7 +153,11 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     toolTimeoutMs: limits.toolTimeoutMs,
     abortGraceMs: limits.abortGraceMs,
     hookTimeoutMs: limits.hookTimeoutMs,
-    permissionTimeoutMs: limits.permissionTimeoutMs,
+    // The stage's deadline must outlast the approval's own, or a human's late "yes" would be thrown away.
+    permissionTimeoutMs: Math.max(
+      limits.permissionTimeoutMs,
+      (options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS) + 30_000,
+    ),
   };
   const turnLimits: TurnLimits = {
     maxCallsPerTurn: limits.maxCallsPerTurn,
@@ -197,7 +204,10 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
           fileLocks,
           ...Object.fromEntries([...providers].map(([key, provider]) => [key, provider.forTurn()])),
         },
-        (ended) => turns.delete(ended),
+        (ended) => {
+          turns.delete(ended);
+          (permission as Partial<PolicyEvaluator>).endTurn?.(ended.turnId);
+        },
       );
       turns.add(turn);
       return turn;

@@ -11,12 +11,12 @@ import type {
 } from '../types/index.js';
 import type { ApprovalBroker } from './approval/broker.js';
 import { ApprovalGrants } from './approval/grants.js';
-import { noApproverMessage, seconds } from './approval/messages.js';
+import { noApproverMessage } from './approval/messages.js';
 import { buildPreview } from './approval/preview.js';
 import { requestKey } from './approval/request-key.js';
-import type { ApprovalOutcome, ApprovalRequest } from './approval/types.js';
+import { settleApproval } from './approval/settle.js';
+import type { ApprovalRequest } from './approval/types.js';
 import type { PermissionMode } from './modes.js';
-import { appendRule } from './policy-file/append.js';
 import {
   defaultPolicyPaths,
   type LoadPolicyOptions,
@@ -43,6 +43,8 @@ export interface PolicyEvaluator extends PermissionEvaluator {
   readonly policy: PolicyLayers;
   /** Load the policy files again (after editing them by hand). Throws PolicyLoadError; keeps the old on error. */
   reload(): void;
+  /** Forget the turn's `allow_for_turn` grants (the runtime calls it when a turn ends). */
+  endTurn(turnId: string): void;
 }
 
 export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEvaluator {
@@ -154,17 +156,45 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       matchedRule: request.matchedRule,
       ...(suggested ? { suggestedRule: suggested } : {}),
     });
-    const outcome = await broker.ask(request, ctx.signal, () => {
-      const now = remembered();
-      return now
-        ? {
+    // When a queued request's turn comes, what happened meanwhile may answer it: an identical call approved
+    // for the turn or session, or an "always" rule (or a new deny) written by an earlier answer.
+    let resolution: Awaited<ReturnType<typeof settleApproval>> | undefined;
+    const settleContext = {
+      grants,
+      sessionKey,
+      suggested,
+      layerFile,
+      workspace: options.load.workspace,
+      reload: () => {
+        policy = loadPolicyLayers(options.load);
+      },
+    };
+    const outcome = await broker.ask(
+      request,
+      ctx.signal,
+      () => {
+        const now = remembered();
+        if (now) {
+          return {
             resolution: now === 'turn' ? 'allow_for_turn' : 'allow_for_session',
             decidedBy: `cached:${now}`,
             durationMs: 0,
-          }
-        : undefined;
-    });
-    const resolution = await settle(outcome, request, suggested, sessionKey);
+          };
+        }
+        const again = decideStatic(mode, policy, intent, { writableRoots: options.writableRoots });
+        if (again.behavior === 'ask') return undefined;
+        return {
+          resolution: again.behavior === 'allow' ? 'allow_once' : 'deny',
+          decidedBy: `rule:${again.rule}`,
+          ...(again.behavior === 'deny' ? { feedback: again.reason } : {}),
+          durationMs: 0,
+        };
+      },
+      async (answered) => {
+        resolution = await settleApproval(answered, request, settleContext);
+      },
+    );
+    resolution ??= await settleApproval(outcome, request, settleContext);
     ctx.emit('turn/permission/request/resolved', {
       requestId: request.id,
       requestKey: request.requestKey,
@@ -204,83 +234,6 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       rule: `approved (${outcome.resolution})`,
       layer: 'approval',
     });
-  }
-
-  /** Record what an approval grants; allow_always writes its rule and reloads the layers. */
-  async function settle(
-    outcome: ApprovalOutcome,
-    request: ApprovalRequest,
-    suggested: string[] | undefined,
-    sessionKey: string,
-  ): Promise<{ allow: true; note?: string } | { allow: false; reason: string; note?: undefined }> {
-    const tool = request.tool;
-    switch (outcome.resolution) {
-      case 'allow_once':
-        return { allow: true };
-      case 'allow_for_turn':
-        grants.grantTurn(request.turnId, request.requestKey);
-        return { allow: true };
-      case 'allow_for_session':
-        grants.grantSession(request.threadId, sessionKey);
-        return { allow: true };
-      case 'allow_always': {
-        const layer = outcome.layer ?? 'project';
-        if (!suggested || !request.alwaysLayers.includes(layer)) {
-          grants.grantSession(request.threadId, sessionKey);
-          return {
-            allow: true,
-            note: 'no narrow rule can express this call: approved for the session instead',
-          };
-        }
-        const file = layerFile(layer);
-        try {
-          await appendRule(file, layer, suggested, { workspace: options.load.workspace });
-        } catch (error) {
-          grants.grantSession(request.threadId, sessionKey);
-          return {
-            allow: true,
-            note: `could not write the rule (${(error as Error).message}): approved for the session instead`,
-          };
-        }
-        try {
-          policy = loadPolicyLayers(options.load);
-          return { allow: true, note: `wrote ${suggested.join(', ')} to ${file}` };
-        } catch (error) {
-          // The rule is on disk, but another layer does not load now: keep the old rules, remember the answer.
-          grants.grantSession(request.threadId, sessionKey);
-          return {
-            allow: true,
-            note: `wrote ${suggested.join(', ')} to ${file}, but the policy could not be reloaded (${(error as Error).message}): approved for the session`,
-          };
-        }
-      }
-      case 'deny':
-        // The broker denies too (queue full, approver failed): the model must not read that as a human's no.
-        if (outcome.decidedBy === 'broker' || outcome.decidedBy === 'default')
-          return {
-            allow: false,
-            reason: `${tool} was not approved: ${outcome.feedback ?? 'nobody can answer'}`,
-          };
-        return {
-          allow: false,
-          reason: outcome.feedback
-            ? `The user denied ${tool}: ${outcome.feedback}`
-            : `The user denied ${tool}. Do not retry the same call; ask the user or try something else.`,
-        };
-      case 'expired':
-        return {
-          allow: false,
-          reason: `Nobody answered the approval request for ${tool} within ${seconds(outcome.durationMs)}, so it was denied. Do not retry it until the user is back; continue with what needs no approval.`,
-        };
-      case 'cancelled':
-        return {
-          allow: false,
-          reason: `The approval request for ${tool} was cancelled (the call was aborted).`,
-        };
-      default:
-        // An outcome the broker should never produce: fail closed.
-        return { allow: false, reason: `${tool} was not approved.` };
-    }
   }
 
   function admit(
@@ -329,6 +282,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     },
     reload() {
       policy = loadPolicyLayers(options.load);
+    },
+    endTurn(turnId) {
+      grants.endTurn(turnId);
     },
     evaluate,
   };

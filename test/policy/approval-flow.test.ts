@@ -549,3 +549,48 @@ describe('10,000 asks in one turn', () => {
     expect((await turn.call({ id: 'last', name: 'side_effect', arguments: { n: -1 } })).isError).toBe(false);
   }, 60_000);
 });
+
+describe('queued requests see what happened while they waited', () => {
+  test('identical calls queued behind an "always" answer run under the new rule without being asked', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const h = setup(async () => {
+      await gate;
+      return { decision: 'allow_always' };
+    });
+    const turn = h.rt.beginTurn();
+    // Three identical writes: the first waits for its answer, the other two wait in the queue.
+    const calls = [1, 2, 3].map((i) =>
+      turn.call({ id: `w${i}`, name: 'write_file', arguments: { path: 'notes.txt', content: 'same\n' } }),
+    );
+    await settle();
+    release();
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.isError)).toEqual([false, false, false]);
+    expect(h.asked).toHaveLength(1);
+    const policy = JSON.parse(readFileSync(path.join(h.ws, '.handrail', 'policy.json'), 'utf8'));
+    expect(policy.allow).toEqual([`write_file(${path.join(h.ws, 'notes.txt')})`]);
+    await settle();
+    const resolved = h.events.filter((e) => e.type === 'turn/permission/request/resolved');
+    expect(resolved.map((e) => e.payload.decidedBy)).toEqual([
+      'callback',
+      expect.stringMatching(/^rule:write_file\(/),
+      expect.stringMatching(/^rule:write_file\(/),
+    ]);
+    await turn.end();
+  });
+
+  test('turn grants end with their turn', async () => {
+    const h = setup(always('allow_for_turn'));
+    const first = h.rt.beginTurn({ threadId: 't' });
+    expect((await first.call(sh('touch a'))).isError).toBe(false);
+    expect((await first.call(sh('touch a'))).isError).toBe(false);
+    expect(h.asked).toHaveLength(1);
+    await first.end();
+    const second = h.rt.beginTurn({ threadId: 't' });
+    expect((await second.call(sh('touch a'))).isError).toBe(false);
+    expect(h.asked).toHaveLength(2);
+    await second.end();
+    expect(existsSync(path.join(h.ws, 'a'))).toBe(true);
+  });
+});

@@ -20,6 +20,9 @@ export interface BrokerOptions {
 /** What the broker needs to do before asking (re-checking remembered grants once a queued request is up). */
 export type BeforeAsk = () => ApprovalOutcome | undefined;
 
+/** How long a request may wait for an answer, queue time included. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
+
 export class ApprovalBroker {
   private readonly timeoutMs: number;
   private readonly maxPending: number;
@@ -29,7 +32,7 @@ export class ApprovalBroker {
   private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly options: BrokerOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? 5 * 60_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.maxPending = options.maxPending ?? 256;
     this.concurrency = Math.max(1, options.concurrency ?? 1);
   }
@@ -48,7 +51,12 @@ export class ApprovalBroker {
    * deadline expires, an aborted call is cancelled. `beforeAsk` runs when the request reaches the front of
    * the queue, so an identical call approved for the turn meanwhile is not asked again.
    */
-  async ask(request: ApprovalRequest, signal: AbortSignal, beforeAsk?: BeforeAsk): Promise<ApprovalOutcome> {
+  async ask(
+    request: ApprovalRequest,
+    signal: AbortSignal,
+    beforeAsk?: BeforeAsk,
+    afterAnswer?: (outcome: ApprovalOutcome) => Promise<void>,
+  ): Promise<ApprovalOutcome> {
     const started = Date.now();
     const done = (outcome: Omit<ApprovalOutcome, 'durationMs'>): ApprovalOutcome => ({
       ...outcome,
@@ -73,23 +81,12 @@ export class ApprovalBroker {
       const slot = await this.acquire(deadline.signal);
       if (!slot) return done(ending(signal));
       try {
-        const cached = beforeAsk?.();
-        if (cached) return cached;
-        const answer = await answerOf(approver, request, deadline.signal);
-        if (answer === 'aborted') return done(ending(signal));
-        if (answer instanceof Error) {
-          return done({
-            resolution: 'deny',
-            decidedBy: 'broker',
-            feedback: `The approver failed (${answer.message}), so the call was denied.`,
-          });
-        }
-        return done({
-          resolution: answer.decision,
-          decidedBy: answer.by ?? this.options.approverName ?? 'callback',
-          ...(answer.feedback ? { feedback: answer.feedback } : {}),
-          ...(answer.layer ? { layer: answer.layer } : {}),
-        });
+        const outcome =
+          beforeAsk?.() ?? (await this.answer(approver, request, deadline.signal, signal, done));
+        // Settled while the slot is held, so the next request's beforeAsk already sees what this answer
+        // granted (an "always" rule, a turn grant).
+        await afterAnswer?.(outcome).catch(() => undefined);
+        return outcome;
       } finally {
         this.release();
       }
@@ -98,6 +95,30 @@ export class ApprovalBroker {
       signal.removeEventListener('abort', onAbort);
       this.pending--;
     }
+  }
+
+  private async answer(
+    approver: Approver,
+    request: ApprovalRequest,
+    deadline: AbortSignal,
+    signal: AbortSignal,
+    done: (outcome: Omit<ApprovalOutcome, 'durationMs'>) => ApprovalOutcome,
+  ): Promise<ApprovalOutcome> {
+    const answer = await answerOf(approver, request, deadline);
+    if (answer === 'aborted') return done(ending(signal));
+    if (answer instanceof Error) {
+      return done({
+        resolution: 'deny',
+        decidedBy: 'broker',
+        feedback: `The approver failed (${answer.message}), so the call was denied.`,
+      });
+    }
+    return done({
+      resolution: answer.decision,
+      decidedBy: answer.by ?? this.options.approverName ?? 'callback',
+      ...(answer.feedback ? { feedback: answer.feedback } : {}),
+      ...(answer.layer ? { layer: answer.layer } : {}),
+    });
   }
 
   /** Wait for a free approver slot; false when the deadline or the call's abort comes first. */
