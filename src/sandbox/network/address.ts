@@ -171,11 +171,15 @@ export function parseAddressRule(entry: string): AddressRule | string {
   return rule;
 }
 
-/** Whether a rule lets the policy reach `info` on `port` (its IPv4 form counts for mapped addresses). */
+/**
+ * Whether a rule lets the policy reach `info` on `port`. Only the IPv4-mapped form counts as its IPv4
+ * address (the same socket); 6to4, NAT64, Teredo and compatible forms go through a gateway to another host.
+ */
 export function ruleAllows(rule: AddressRule, info: AddressInfo, port: number): boolean {
   if (rule.port !== undefined && rule.port !== port) return false;
   if (info.category === 'cloud_metadata' && !rule.exact) return false;
-  const candidates = [info.address, info.embedded?.address].filter((a): a is string => a !== undefined);
+  const mapped = info.embedded?.via === 'IPv4-mapped' ? info.embedded.address : undefined;
+  const candidates = [info.address, mapped].filter((a): a is string => a !== undefined);
   return candidates.some((candidate) => {
     const ip = ipaddr.parse(candidate);
     if (ip.kind() !== rule.network.kind()) return false;

@@ -2,7 +2,7 @@
 // optional port. `*.example.com` matches `a.example.com` and `a.b.example.com`, never `example.com` itself,
 // `evilexample.com` or `example.com.evil.test`.
 import { domainToASCII } from 'node:url';
-import { isIpLiteral } from './address.js';
+import ipaddr from 'ipaddr.js';
 
 export interface HostPattern {
   source: string;
@@ -44,8 +44,9 @@ export function parseHostPattern(entry: string): HostPattern | string {
   }
   if (host.includes('*')) return '"*" is allowed only as the whole first label ("*.example.com")';
   if (bracketed) {
-    if (wildcard || !isIpLiteral(host)) return 'brackets hold an IPv6 address';
-    pattern.host = host.toLowerCase();
+    if (wildcard || !ipaddr.IPv6.isValid(host)) return 'brackets hold an IPv6 address';
+    // The URL parser writes IPv6 in its compressed form; so must the pattern, or it never matches.
+    pattern.host = ipaddr.IPv6.parse(host).toString();
   } else {
     const ascii = normalizeHostname(host);
     if (!ascii) return 'not a valid host name';
@@ -67,6 +68,13 @@ export function normalizeHostname(host: string): string {
 /** Whether a normalized host and effective port match a pattern. */
 export function matchHost(pattern: HostPattern, host: string, port: number): boolean {
   if (pattern.port !== undefined && pattern.port !== port) return false;
-  if (!pattern.wildcard) return host === pattern.host;
+  if (!pattern.wildcard) return host === pattern.host || mappedIPv4(host) === pattern.host;
   return host.length > pattern.host.length && host.endsWith(`.${pattern.host}`);
+}
+
+/** `::ffff:a.b.c.d` is the same socket address as `a.b.c.d`: an IPv4 entry covers that spelling too. */
+function mappedIPv4(host: string): string | undefined {
+  if (!host.includes(':') || !ipaddr.IPv6.isValid(host)) return undefined;
+  const ip = ipaddr.IPv6.parse(host);
+  return ip.isIPv4MappedAddress() ? ip.toIPv4Address().toString() : undefined;
 }

@@ -1,5 +1,6 @@
 // HTML to markdown (or plain text) with turndown: script/style/embedded noise removed, the main content
 // chosen when the page marks it (<main>, <article>), links and images made absolute against the page URL.
+import { randomBytes } from 'node:crypto';
 import TurndownService from 'turndown';
 
 const NOISE = [
@@ -41,30 +42,122 @@ export interface Converted {
 
 /** Convert an HTML page; `format` 'markdown' keeps markup, 'text' strips it. */
 export function convertHtml(html: string, pageUrl: string, format: 'markdown' | 'text'): Converted {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const title = elementText(html, 'title');
   const service = format === 'markdown' ? markdownTurndown() : textTurndown();
   base = safeUrl(pageUrl);
   let text: string;
   try {
-    text = service.turndown(mainContent(html));
+    // Inside an element whose name the page cannot guess, so a stray end tag cannot move content to the
+    // root, where turndown's final trim would see unclamped whitespace.
+    const root = `x-handrail-${randomBytes(6).toString('hex')}`;
+    const main = mainContent(html);
+    text = tooDeep(main) ? plainText(main) : service.turndown(`<${root}>${main}</${root}>`);
+  } catch (error) {
+    // Nesting deeper than turndown's recursion can go: plain text is better than no page.
+    if (!(error instanceof RangeError)) throw error;
+    text = plainText(html);
   } finally {
     base = undefined;
   }
   text = text.replace(/\n{3,}/g, '\n\n').trim();
   const out: Converted = { text };
-  const cleanTitle = title ? decodeEntities(title).replace(/\s+/g, ' ').trim() : '';
+  const cleanTitle = title ? decodeEntities(title.slice(0, 2000)).replace(/\s+/g, ' ').trim() : '';
   if (cleanTitle) out.title = cleanTitle;
   return out;
+}
+
+/**
+ * Whitespace runs are cut to MAX_SPACE characters in every rule's input and output. Turndown trims its
+ * result with /[\t\r\n\s]+$/, which costs the square of the longest run: a page of <br>, &nbsp; or
+ * newline entities in <pre> would otherwise block the event loop for minutes.
+ */
+const MAX_SPACE = 256;
+
+function clampSpace(text: string): string {
+  return text.replace(/\s{2,}/g, (run) => (run.length > MAX_SPACE ? run.slice(0, MAX_SPACE) : run));
+}
+
+function clampRules(service: TurndownService): TurndownService {
+  // Copies: turndown's built-in rule objects are shared by every instance.
+  service.rules.array = service.rules.array.map((rule) => {
+    const replacement = rule.replacement;
+    if (!replacement) return rule;
+    return {
+      ...rule,
+      replacement: (content, node, options) =>
+        clampSpace(replacement.call(rule, clampSpace(content), node, options)),
+    };
+  });
+  return service;
+}
+
+const CLAMPED_FALLBACKS: TurndownService.Options = {
+  blankReplacement: (_content, node) => ((node as unknown as { isBlock: boolean }).isBlock ? '\n\n' : ''),
+  defaultReplacement: (content, node) => {
+    const clamped = clampSpace(content);
+    return (node as unknown as { isBlock: boolean }).isBlock ? `\n\n${clamped}\n\n` : clamped;
+  },
+};
+
+/**
+ * Parsing cost grows with the square of the nesting depth (every start tag checks the open-element stack),
+ * and turndown recurses once per level; real pages stay far below MAX_DEPTH. Elements whose end tag is
+ * commonly left out are not counted.
+ */
+const MAX_DEPTH = 512;
+const NOT_COUNTED = new Set(
+  'area base br col embed hr img input link meta source track wbr p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption rb rt rp html head body'.split(
+    ' ',
+  ),
+);
+
+function tooDeep(html: string): boolean {
+  let depth = 0;
+  for (const m of html.matchAll(/<(\/?)([a-z][a-z0-9-]*)[^<>]*>/gi)) {
+    if (NOT_COUNTED.has(m[2]!.toLowerCase())) continue;
+    depth += m[1] ? -1 : 1;
+    if (depth > MAX_DEPTH) return true;
+  }
+  return false;
+}
+
+/** Tags dropped, entities decoded, whitespace bounded: the degraded form of a page turndown cannot take. */
+function plainText(html: string): string {
+  return decodeEntities(clampSpace(html.replace(/<[^<>]*>/g, ' ')));
+}
+
+/** The text of the first <tag>…</tag>, found in linear time (no lazy match that rescans the rest). */
+function elementText(html: string, tag: string): string | undefined {
+  const open = new RegExp(`<${tag}\\b[^<>]*>`, 'i').exec(html);
+  if (!open) return undefined;
+  const start = open.index + open[0].length;
+  const end = endTag(html, tag, start, 'first');
+  return end === -1 ? undefined : html.slice(start, end);
+}
+
+/** Index of the first or last `</tag>` at or after `from`, or -1. */
+function endTag(html: string, tag: string, from: number, which: 'first' | 'last'): number {
+  const pattern = new RegExp(`</${tag}\\s*>`, 'gi');
+  pattern.lastIndex = from;
+  let found = -1;
+  for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
+    found = m.index;
+    if (which === 'first') break;
+  }
+  return found;
 }
 
 /** The part worth reading: <main> or <article> when marked, else <body>, else the whole document. */
 function mainContent(html: string): string {
   for (const tag of ['main', 'article', 'body']) {
     const start = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
-    const end = html.toLowerCase().lastIndexOf(`</${tag}>`);
-    if (start !== -1 && end > start) return html.slice(start, end + tag.length + 3);
+    if (start === -1) continue;
+    const end = endTag(html, tag, start, 'last');
+    if (end > start) return html.slice(start, end);
   }
-  return html.replace(/<head[\s>][\s\S]*?<\/head>/i, '');
+  const head = html.search(/<head[\s>]/i);
+  const headEnd = head === -1 ? -1 : endTag(html, 'head', head, 'first');
+  return headEnd === -1 ? html : html.slice(0, head) + html.slice(headEnd);
 }
 
 function markdownTurndown(): TurndownService {
@@ -74,6 +167,7 @@ function markdownTurndown(): TurndownService {
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',
     emDelimiter: '_',
+    ...CLAMPED_FALLBACKS,
   });
   service.remove(NOISE);
   service.addRule('absoluteLinks', {
@@ -94,13 +188,13 @@ function markdownTurndown(): TurndownService {
       return src ? `![${alt}](${src})` : alt;
     },
   });
-  markdownService = service;
+  markdownService = clampRules(service);
   return service;
 }
 
 function textTurndown(): TurndownService {
   if (textService) return textService;
-  const service = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-' });
+  const service = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', ...CLAMPED_FALLBACKS });
   service.escape = (text: string) => text;
   service.remove(NOISE);
   service.addRule('plainHeadings', {
@@ -124,7 +218,7 @@ function textTurndown(): TurndownService {
     replacement: (content) => `\n\n${content.trim()}\n\n`,
   });
   service.addRule('plainRules', { filter: 'hr', replacement: () => '\n\n' });
-  textService = service;
+  textService = clampRules(service);
   return service;
 }
 

@@ -9,7 +9,19 @@ export function untrustedClose(what: string, source: string): string {
   return `[End of ${what.toLowerCase()} from ${source}]`;
 }
 
-/** A page cannot forge the closing marker: lines that look like one get a leading space. */
+/** Invisible characters a page can put before a forged marker so that it still reads as one. */
+const INVISIBLE = '\\u200b-\\u200f\\u2060-\\u2064\\ufeff\\u00ad';
+const MARKER_LINE = new RegExp(
+  `^[${INVISIBLE}]*\\[(End of |External content|Search results|Error page)`,
+  'gim',
+);
+
+/** A page cannot forge a marker: lines that look like one (invisible characters aside) get a leading space. */
 export function defuse(text: string): string {
-  return text.replace(/^\[(End of |External content|Search results)/gim, ' [$1');
+  return text.replace(MARKER_LINE, ' [$1');
+}
+
+/** One line of untrusted text (a URL or date from a search backend): line breaks cannot start a new line. */
+export function oneLine(text: string): string {
+  return defuse(text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' '));
 }

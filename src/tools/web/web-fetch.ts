@@ -129,7 +129,7 @@ export function webFetchTool(): ToolSpec {
           [
             `HTTP ${response.status} from ${response.url}${redirectNote(response)}.`,
             excerpt
-              ? `${untrustedOpen('Error page', response.url)}\n${defuse(excerpt)}${body.length > 1000 ? '\n…' : ''}`
+              ? `${untrustedOpen('Error page', response.url)}\n${defuse(excerpt)}${body.length > 1000 ? '\n…' : ''}\n${untrustedClose('Error page', response.url)}`
               : '',
           ]
             .filter(Boolean)

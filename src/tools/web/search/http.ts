@@ -80,7 +80,7 @@ export async function getJson(
 export function stripTags(text: unknown): string {
   return typeof text === 'string'
     ? text
-        .replace(/<[^>]*>/g, '')
+        .replace(/<[^<>]*>/g, '') // [^<>]: linear on a run of unclosed '<'
         .replace(/\s+/g, ' ')
         .trim()
     : '';
