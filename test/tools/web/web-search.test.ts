@@ -160,6 +160,19 @@ describe('web_search backends', () => {
     expect(other.hits).toEqual([]);
   });
 
+  it("refuses Brave's default endpoint when DNS answers with a private address (the key never leaves)", async () => {
+    const w = webRuntime({
+      table: { 'api.search.brave.com': ['10.0.0.5'] },
+      runtime: { webSearch: { provider: 'brave', apiKey: 'secret-key' } },
+    });
+    const result = await w.call('web_search', { query: 'x' });
+    expect(result.isError).toBe(true);
+    expect(result.outcome.errorClass).toBe('sandbox_violation');
+    expect(text(result)).toContain('10.0.0.5');
+    expect(text(result)).not.toContain('secret-key');
+    expect(w.dial.attempts).toEqual([]);
+  });
+
   it('supports a custom backend', async () => {
     const w = webRuntime({
       runtime: {

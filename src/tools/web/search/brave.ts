@@ -11,7 +11,7 @@ export function braveBackend(
   settings: NetworkSettings,
 ): SearchBackend {
   const endpoint = config.endpoint ?? BRAVE_ENDPOINT;
-  const client = endpointClient(endpoint, settings);
+  const client = endpointClient(endpoint, settings, { trusted: config.endpoint !== undefined });
   return {
     name: 'Brave Search',
     endpoint,

@@ -14,11 +14,20 @@ import { webError } from '../errors.js';
 
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
-export function endpointClient(endpoint: string, settings: NetworkSettings): NetworkClient {
+/**
+ * `trusted`: the operator named this endpoint, so it may resolve to a private address. A built-in default
+ * (Brave's public API) is not trusted that way: DNS that answers with a private address for it is an attack
+ * that would hand the API key and the query to an internal host.
+ */
+export function endpointClient(
+  endpoint: string,
+  settings: NetworkSettings,
+  opts: { trusted: boolean } = { trusted: true },
+): NetworkClient {
   const target = parseTarget(endpoint);
   const policy = new NetworkPolicy(
     { ...settings, mode: 'enabled', allow: [], deny: [] },
-    { trustedHost: hostPort(target) },
+    opts.trusted ? { trustedHost: hostPort(target) } : {},
   );
   return new NetworkClient(policy);
 }
