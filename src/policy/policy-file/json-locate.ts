@@ -1,5 +1,6 @@
 // Where JSON text stops being JSON. Node 20's JSON.parse often names no position, and a policy author needs
 // a line and column; this scanner follows the JSON grammar just far enough to find the first bad character.
+// It also refuses a property given twice in one object, which JSON.parse would accept by keeping the last.
 
 export interface JsonSyntaxProblem {
   offset: number;
@@ -57,11 +58,20 @@ export function locateJsonError(text: string): JsonSyntaxProblem | undefined {
         i++;
         return;
       }
+      const keys = new Set<string>();
       for (;;) {
         ws();
         if (text[i] !== '"')
           fail(text[i] === '}' ? 'trailing comma before "}"' : 'expected a property name in double quotes');
+        const start = i;
         string();
+        // JSON.parse keeps the last of two equal keys: a second "deny" would silently drop the first.
+        const key = JSON.parse(text.slice(start, i)) as string;
+        if (keys.has(key)) {
+          i = start;
+          fail(`duplicate property ${JSON.stringify(key)} (only the last one would count)`);
+        }
+        keys.add(key);
         ws();
         if (text[i] !== ':') fail('expected ":" after the property name');
         i++;

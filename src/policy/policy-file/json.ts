@@ -11,21 +11,26 @@ export function parseJson(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; problem: PolicyProblem } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: unknown;
+  let error: unknown;
   try {
-    return { ok: true, value: JSON.parse(body) };
-  } catch (error) {
-    const found = locateJsonError(body);
-    const offset = found?.offset ?? body.length;
-    const before = body.slice(0, offset).split('\n');
-    const where = `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
-    return {
-      ok: false,
-      problem: {
-        path: '(file)',
-        message: `invalid JSON at ${where}: ${found?.message ?? (error as Error).message}`,
-      },
-    };
+    value = JSON.parse(body);
+  } catch (thrown) {
+    error = thrown;
   }
+  // Also run on valid JSON: it is what finds a duplicated property.
+  const found = locateJsonError(body);
+  if (error === undefined && found === undefined) return { ok: true, value };
+  const offset = found?.offset ?? body.length;
+  const before = body.slice(0, offset).split('\n');
+  const where = `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+  return {
+    ok: false,
+    problem: {
+      path: '(file)',
+      message: `invalid JSON at ${where}: ${found?.message ?? (error as Error).message}`,
+    },
+  };
 }
 
 type AjvClass = typeof AjvModule.default;

@@ -125,6 +125,15 @@ export function compileStructured(raw: StructuredRule, ctx: CompileContext, at: 
     if (raw.command !== undefined) {
       rule.command = commandMatcher(literalCommand(raw.command));
       warnFacet(tool, facets, 'command', ctx, at);
+      raw.command.forEach((word, i) => {
+        // Each entry is one literal shell word: `["git push"]` or `["*"]` matches nothing a model will send.
+        if (word === '' || /\s/.test(word) || word === '*')
+          warn(
+            ctx,
+            `${at}.command[${i}]`,
+            `${JSON.stringify(word)} is one literal word, so this prefix ${word === '*' ? 'matches only a literal "*"' : 'can never match'}; give each word its own entry (["git", "push"])${word === '*' ? ' or leave the rest out: a prefix already matches any further words' : ''}`,
+          );
+      });
       warnWords(raw.command.join(' '), raw.decision, ctx, `${at}.command`);
     } else if (raw.path !== undefined) {
       rule.path = pathMatcher(raw.path, ctx.base);

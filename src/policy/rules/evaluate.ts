@@ -101,7 +101,29 @@ export function evaluateRules(
   const facets = facetsOf(intent);
   for (const rule of rules.deny) if (blocks(rule, facets)) return verdict([rule]);
   for (const rule of rules.ask) if (blocks(rule, facets)) return verdict([rule]);
+  const unsure = [...rules.deny, ...rules.ask].find((rule) => mayBlock(rule, facets, intent));
+  if (unsure) return unsureVerdict(unsure);
   return allowVerdict(rules.allow, facets);
+}
+
+/**
+ * Whether a command rule could fire once the shell expands what it decides at run time (`$X`, globs, braces),
+ * or on a line whose commands the classifier could not list at all. Such a call is asked about, never
+ * allowed by a rule or a mode: a deny rule must not be sidestepped by spelling its command dynamically.
+ */
+function mayBlock(rule: CompiledRule, f: Facets, intent: PermissionIntent): boolean {
+  if (!rule.command || !f.argv) return false;
+  if (f.argv.length === 0) return !f.exact && intent.scope.risk !== 'safe';
+  return f.argv.some((a) => rule.command!.mayMatch(a));
+}
+
+function unsureVerdict(rule: CompiledRule): RuleVerdict {
+  const base = verdict([rule]);
+  return {
+    ...base,
+    behavior: 'ask',
+    message: `part of the command is decided only when it runs (a variable, substitution, glob or brace expansion), so it may run what ${rule.text} (${rule.layer} policy) ${rule.behavior === 'deny' ? 'denies' : 'asks about'}`,
+  };
 }
 
 function allowVerdict(allow: CompiledRule[], f: Facets): RuleVerdict | undefined {

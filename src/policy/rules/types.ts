@@ -47,6 +47,8 @@ export interface CommandMatcher {
   kind: 'command';
   /** One sub-command's argv. */
   test(argv: readonly string[], mode: MatchMode): boolean;
+  /** Whether one sub-command could match once the shell expands the words it decides at run time. */
+  mayMatch(argv: readonly string[]): boolean;
   /** The pattern's words as written (after quote removal), for analysis and messages. */
   words: string[];
   /** Whether any word is a glob. */
