@@ -337,6 +337,10 @@ describe('classifyCommand', () => {
     ['cat <(ls)', false],
     ['x=1; ls', false],
     ['f() { ls; }; f', false],
+    ['git status $X', false],
+    ['"$X" -rf x', false],
+    ['git diff *', false],
+    ['cat src/*.ts', true],
     ['ls "unterminated', false],
     [Array.from({ length: 40 }, () => 'ls').join(' && '), false],
   ] as const)('%j exact=%s', (cmd, exact) => {
@@ -421,5 +425,38 @@ describe('classifyCommand', () => {
     expect(load).not.toHaveBeenCalled();
     init.mockRestore();
     load.mockRestore();
+  });
+});
+
+describe('programs that run other programs are unwrapped, so what they run is judged', () => {
+  test.each([
+    'chroot / rm -rf /',
+    'unshare -r rm -rf /',
+    'nsenter -t 1 -m rm -rf /',
+    'strace -f -o /dev/null rm -rf /',
+    'ltrace rm -rf /',
+    'fakeroot rm -rf /',
+    'flock /tmp/lock rm -rf /',
+    "flock /tmp/lock -c 'rm -rf /'",
+    "script -q -c 'rm -rf /' /dev/null",
+    'taskset 0x1 rm -rf /',
+    'taskset -c 0 rm -rf /',
+    'chrt 10 rm -rf /',
+    'numactl --membind=0 rm -rf /',
+    'systemd-run --user rm -rf /',
+    'valgrind rm -rf /',
+    'faketime "2020-01-01" rm -rf /',
+    "sg wheel -c 'rm -rf /'",
+    'parallel rm -rf ::: /',
+    'setpriv --reuid=0 rm -rf /',
+  ])('%s is dangerous and its inner rm is listed', (cmd) => {
+    const result = classifyCommand(cmd);
+    expect(result.risk, JSON.stringify(result)).toBe('dangerous');
+    expect(result.commands.some((argv) => argv[0] === 'rm')).toBe(true);
+  });
+
+  test('a runner around a harmless command is still not safe', () => {
+    expect(classifyCommand('strace ls').risk).toBe('unknown');
+    expect(classifyCommand('chroot / ls').commands).toEqual([['ls']]);
   });
 });

@@ -128,7 +128,9 @@ describe('a deny rule sees commands however they are wrapped or hidden', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     for (const cmd of ['git ${X:-push} origin main', 'git $X origin main', 'git pu?h origin', 'git pu[s]h'])
       expect(decide(q, cmd, 'full_access').behavior).toBe('ask');
-    expect(decide(q, 'git log $X').behavior).toBe('allow');
+    // `$X` could be `--output=/somewhere`: a word known only at run time makes the line inexact, so no allow
+    // rule matches it by its words.
+    expect(decide(q, 'git log $X').behavior).toBe('ask');
     expect(decide(q, 'git status').behavior).toBe('allow');
   });
 

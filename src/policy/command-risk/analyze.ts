@@ -4,7 +4,7 @@ import { DANGER_RULES, dangerByName } from './danger-rules.js';
 import { findExecCommands } from './find.js';
 import { CODE_RUNNERS, isInterpreter, programName } from './names.js';
 import { SAFE_RULES } from './safe-rules.js';
-import { type Arg, dangerous, type Rule, shown, unknown, type Verdict } from './types.js';
+import { type Arg, dangerous, opaque, type Rule, shown, structural, unknown, type Verdict } from './types.js';
 import { wrapperFor } from './wrappers.js';
 
 /** What the classifier collects across a whole command line. */
@@ -38,7 +38,7 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
   if (!head) return [];
   const args = argv.slice(1);
   if (head.value === null) {
-    report.commands.push(argv.map(shown));
+    record(report, argv);
     report.verdicts.push(unknown(`command name comes from an expansion (${head.raw})`));
     if (ctx.downloaded) report.verdicts.push(dangerous(`runs code downloaded by ${ctx.downloaded}`));
     return [{ name: '', stdinShell: false }];
@@ -61,19 +61,19 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
       // `xargs -I{} sh -c '… {} …'` splices its input into the script.
       if (appends) report.verdicts.push(unknown(`xargs passes its input to ${label}`));
       if (text !== null) return ctx.script(text);
-      report.commands.push(argv.map(shown));
+      record(report, argv);
       report.verdicts.push(unknown(`${label} runs a script known only at run time (${raw})`));
       return [{ name, stdinShell: false }];
     }
     if (unwrapped.inner && unwrapped.inner.length > 0) {
       return analyzeArgv(unwrapped.inner, ctx, appends || unwrapped.appends === true, wrappers + 1);
     }
-    report.commands.push(argv.map(shown));
+    record(report, argv);
     if (unwrapped.alone) report.verdicts.push(unwrapped.alone);
     return [{ name, stdinShell: unwrapped.stdinShell === true }];
   }
 
-  report.commands.push(argv.map(shown));
+  record(report, argv);
   // xargs adds words it reads: judge the command as if one more word, unknown until run time, followed.
   const judged = appends ? [...args, { value: null, raw: '…', leadingGlob: false }] : args;
   const rule = ruleFor(name);
@@ -84,6 +84,18 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
       analyzeArgv(inner, { ...ctx, downloaded: null }, false, wrappers + 1);
   }
   return [{ name, stdinShell: false }];
+}
+
+/**
+ * Note a simple command's argv. A word decided only when the shell runs (`$X`, `$(…)`, a leading glob that
+ * could expand to `--output=…`) means the argv is not the whole story: the line is not exact, so no allow
+ * rule may match it by its words. (The finding does not change the risk.)
+ */
+function record(report: Report, argv: Arg[]): void {
+  report.commands.push(argv.map(shown));
+  const dynamic = argv.find(opaque);
+  if (dynamic)
+    report.verdicts.push(structural({ risk: 'safe', reason: `${dynamic.raw} is known only at run time` }));
 }
 
 function ruleFor(name: string): Rule | undefined {

@@ -263,6 +263,57 @@ function source(label: string): Wrapper {
   });
 }
 
+/**
+ * Programs that run the command given after their options and `skip` fixed operands (`chroot DIR cmd`,
+ * `taskset MASK cmd`). They change how it runs (a namespace, a tracer, a lock), so they are never safe on
+ * their own; what they run is judged too, so deny rules and dangerous-command checks see it.
+ */
+function runner(label: string, spec: OptionSpec, skip = 0, script?: string): Wrapper {
+  return (args) => {
+    const parsed = parseOptions(args, { ...spec, permute: false });
+    const verdicts = [unknown(`${label} runs another program in a changed environment`)];
+    if (parsed.opaque) verdicts.push(unknown(`${label} gets options known only at run time`));
+    const given = script ? parsed.options.find((o) => o.name === script) : undefined;
+    if (given) {
+      const known = given.value !== null && !given.dynamic;
+      return {
+        verdicts,
+        script: { text: known ? given.value : null, raw: given.value ?? '', label: `${label} ${script}` },
+      };
+    }
+    // `flock FILE -c CMD`, `sg GROUP -c CMD`: the script option may also follow the fixed operands.
+    const after = args[parsed.rest + skip];
+    if (script && after?.value === script) {
+      const text = args[parsed.rest + skip + 1];
+      return {
+        verdicts,
+        script: {
+          text: text && !opaque(text) ? text.value : null,
+          raw: text?.raw ?? '',
+          label: `${label} ${script}`,
+        },
+      };
+    }
+    return { verdicts, inner: args.slice(parsed.rest + skip) };
+  };
+}
+
+/** `parallel cmd ::: args`: the words before the first `:::` / `::::` are the command, run once per input. */
+function parallel(args: Arg[]): Unwrapped {
+  const end = args.findIndex((a) => a.value === ':::' || a.value === '::::');
+  const parsed = parseOptions(end < 0 ? args : args.slice(0, end), {
+    shortValue: 'jSa',
+    longValue: ['jobs', 'sshlogin', 'arg-file'],
+    permute: false,
+  });
+  const words = (end < 0 ? args : args.slice(0, end)).slice(parsed.rest);
+  return {
+    verdicts: [unknown('parallel runs a command once per input')],
+    inner: words,
+    appends: true,
+  };
+}
+
 const WRAPPERS: Record<string, Wrapper> = {
   time,
   nice: prefix({ shortValue: 'n', longValue: ['adjustment'], long: ['adjustment'], numeric: true }, 'nice'),
@@ -306,6 +357,67 @@ const WRAPPERS: Record<string, Wrapper> = {
   source: source('source'),
   '.': source('.'),
   watch,
+  chroot: runner('chroot', { longValue: ['userspec', 'groups'] }, 1),
+  unshare: runner('unshare', { shortValue: 'SGR', longValue: ['setuid', 'setgid', 'root', 'wd'] }),
+  nsenter: runner('nsenter', {
+    shortValue: 'tSGrw',
+    longValue: ['target', 'setuid', 'setgid', 'root', 'wd'],
+  }),
+  setpriv: runner('setpriv', { longValue: ['reuid', 'regid', 'groups', 'inh-caps', 'bounding-set'] }),
+  prlimit: runner('prlimit', { shortValue: 'p', longValue: ['pid', 'output'] }),
+  flock: runner(
+    'flock',
+    { shortValue: 'wEc', longValue: ['timeout', 'conflict-exit-code', 'command'] },
+    1,
+    '-c',
+  ),
+  script: runner(
+    'script',
+    {
+      shortValue: 'cETIOBm',
+      longValue: ['command', 'echo', 'timing', 'log-in', 'log-out', 'log-io', 'logging-format'],
+    },
+    0,
+    '-c',
+  ),
+  strace: runner('strace', {
+    shortValue: 'oeEpPuIbsSXa',
+    longValue: ['output', 'trace', 'signal', 'attach', 'user'],
+  }),
+  ltrace: runner('ltrace', { shortValue: 'oeEpuanlsx', longValue: ['output'] }),
+  fakeroot: runner('fakeroot', { shortValue: 'ilsb', longValue: ['lib', 'faked'] }),
+  taskset: runner('taskset', { long: ['cpu-list', 'all-tasks'] }, 1),
+  chrt: runner(
+    'chrt',
+    { shortValue: 'TPD', longValue: ['sched-runtime', 'sched-period', 'sched-deadline'] },
+    1,
+  ),
+  numactl: runner('numactl', {
+    shortValue: 'CNmpPi',
+    longValue: ['cpunodebind', 'membind', 'physcpubind', 'preferred', 'interleave'],
+  }),
+  'dbus-launch': runner('dbus-launch', { longValue: ['config-file'] }),
+  'xvfb-run': runner('xvfb-run', {
+    shortValue: 'nsefpa',
+    longValue: ['server-num', 'server-args', 'error-file', 'xauth-protocol', 'auth-file'],
+  }),
+  'systemd-run': runner('systemd-run', {
+    shortValue: 'upEM',
+    longValue: ['unit', 'property', 'setenv', 'machine', 'uid', 'gid', 'working-directory'],
+  }),
+  firejail: runner('firejail', {}),
+  valgrind: runner('valgrind', {}),
+  catchsegv: runner('catchsegv', {}),
+  faketime: runner('faketime', { shortValue: 'm' }, 1),
+  cgexec: runner('cgexec', { shortValue: 'g' }),
+  sg: runner('sg', {}, 1, '-c'),
+  runuser: runner(
+    'runuser',
+    { shortValue: 'ugGs', longValue: ['user', 'group', 'supp-group', 'shell'] },
+    0,
+    '-c',
+  ),
+  parallel,
 };
 for (const name of SHELLS) WRAPPERS[name] = shell(name);
 
