@@ -17,6 +17,12 @@ export interface PermissionOptions {
   policy?: PolicyObject | string;
   /** Override the other layers' files (null: no such layer; default: the standard locations if present). */
   policyFiles?: { managed?: PolicySource; project?: PolicySource; user?: PolicySource };
+  /**
+   * Use the allow rules of `<workspace>/.handrail/policy.json` (default false: a project's policy arrives with
+   * the repository, so until you trust it it can only add deny and ask rules, and "always" writes to the user
+   * layer).
+   */
+  trustProjectPolicy?: boolean;
   /** Who answers `ask` (default: nobody — asks are denied with a message naming the rule that would allow). */
   approver?: Approver;
   /** Name for the approver's answers in the audit trail (default 'callback'). */
@@ -51,6 +57,7 @@ export function createPermissionStage(
       ...(options.policyFiles ?? {}),
       ...(session !== undefined ? { session } : {}),
       knownTools: ctx.knownTools(),
+      ...(options.trustProjectPolicy ? { trustProject: true } : {}),
     },
     writableRoots:
       profile.writableRoots ?? ctx.roots.filter((root) => root.access === 'write').map((root) => root.path),

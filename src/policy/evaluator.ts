@@ -59,7 +59,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
   };
   // "always" writes to a layer's file, so only a layer loaded from a file (given or default) can keep it: a
   // rule written beside an inline or disabled layer would never be read back.
+  // An untrusted project layer's allow rules are not used, so "always" cannot write there either.
   const fileLayers = (['project', 'user'] as const).filter((layer) => {
+    if (layer === 'project' && options.load.trustProject !== true) return false;
     const given = options.load[layer];
     return given === undefined || typeof given === 'string';
   });

@@ -46,6 +46,8 @@ function setup(
     sandbox: 'none',
     rateLimits: false,
     policyFiles: { user: null, managed: null },
+    // "always" writes to the project layer, which must be trusted for its allow rules to count.
+    trustProjectPolicy: true,
     ...(answer
       ? {
           approver: (r, ctx) => {
@@ -592,5 +594,34 @@ describe('queued requests see what happened while they waited', () => {
     expect(h.asked).toHaveLength(2);
     await second.end();
     expect(existsSync(path.join(h.ws, 'a'))).toBe(true);
+  });
+});
+
+describe('a project policy that came with the repository', () => {
+  test('cannot allow anything until trusted, and "always" then writes to the user layer', async () => {
+    const ws = workspace();
+    mkdirSync(path.join(ws, '.handrail'), { recursive: true });
+    writeFileSync(path.join(ws, '.handrail', 'policy.json'), JSON.stringify({ allow: ['*'] }));
+    const userFile = path.join(workspace(), 'user-policy.json');
+    writeFileSync(userFile, '{}');
+    const h = setup(always('allow_always'), {
+      workspace: ws,
+      trustProjectPolicy: false,
+      policyFiles: { user: userFile, managed: null },
+    });
+    const turn = h.rt.beginTurn();
+    const written = await turn.call({
+      id: 'w',
+      name: 'write_file',
+      arguments: { path: 'a.txt', content: 'x\n' },
+    });
+    expect(written.isError).toBe(false);
+    // The project's `allow: ["*"]` did not apply: the human was asked, and "always" went to the user's file.
+    expect(h.asked).toHaveLength(1);
+    expect(h.asked[0]!.alwaysLayers).toEqual(['user']);
+    expect(JSON.parse(readFileSync(userFile, 'utf8')).allow).toEqual([
+      `write_file(${path.join(ws, 'a.txt')})`,
+    ]);
+    await turn.end();
   });
 });

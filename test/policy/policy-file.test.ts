@@ -35,7 +35,7 @@ const loadError = (fn: () => unknown): PolicyLoadError => {
   throw new Error('expected a PolicyLoadError');
 };
 const only = (ws: string, project: string | PolicyObject) =>
-  loadPolicyLayers({ workspace: ws, project, managed: null, user: null, home: ws });
+  loadPolicyLayers({ workspace: ws, project, managed: null, user: null, home: ws, trustProject: true });
 
 describe('loading errors name the file, the JSON path and the problem', () => {
   test('malformed JSON: line and column', () => {
@@ -292,7 +292,7 @@ describe('appendRule', () => {
       await appendRule(file, 'project', ['exec_command(git status)', 'exec_command(npm test)']),
     ).toHaveLength(2);
     expect(await appendRule(file, 'project', 'exec_command(git status)')).toEqual([]);
-    const p = loadPolicyLayers({ workspace: ws, home: ws, managed: null, user: null });
+    const p = loadPolicyLayers({ workspace: ws, home: ws, managed: null, user: null, trustProject: true });
     expect(evaluateRules(p, sh('git status && npm test', ws))?.behavior).toBe('allow');
     expect(JSON.parse(readFileSync(file, 'utf8')).$schema).toBeDefined();
   });
@@ -326,5 +326,31 @@ describe('appendRule', () => {
       Array.from({ length: 20 }, (_, i) => appendRule(file, 'user', `exec_command(cmd${i})`)),
     );
     expect(JSON.parse(readFileSync(file, 'utf8')).allow).toHaveLength(20);
+  });
+});
+
+describe('an untrusted project policy only tightens', () => {
+  test('its allow rules are not used (with a warning); its deny and ask rules are', () => {
+    const ws = fresh();
+    const project = {
+      allow: ['*', 'exec_command(git status)'],
+      deny: ['exec_command(rm:*)'],
+      ask: ['write_file'],
+    };
+    const untrusted = loadPolicyLayers({ workspace: ws, project, managed: null, user: null, home: ws });
+    expect(evaluateRules(untrusted, sh('git status', ws))).toBeUndefined();
+    expect(evaluateRules(untrusted, sh('rm -rf x', ws))?.behavior).toBe('deny');
+    expect(untrusted.warnings.map((w) => w.message).join('\n')).toMatch(
+      /2 allow rules are not used: a project policy only tightens until the project is trusted/,
+    );
+    const trusted = loadPolicyLayers({
+      workspace: ws,
+      project,
+      managed: null,
+      user: null,
+      home: ws,
+      trustProject: true,
+    });
+    expect(evaluateRules(trusted, sh('git status', ws))?.behavior).toBe('allow');
   });
 });

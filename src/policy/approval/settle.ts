@@ -35,7 +35,7 @@ export async function settleApproval(
       grants.grantSession(request.threadId, sessionKey);
       return { allow: true };
     case 'allow_always': {
-      const layer = outcome.layer ?? 'project';
+      const layer = outcome.layer ?? request.alwaysLayers[0] ?? 'user';
       if (!suggested || !request.alwaysLayers.includes(layer)) {
         grants.grantSession(request.threadId, sessionKey);
         return {

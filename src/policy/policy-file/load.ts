@@ -27,6 +27,11 @@ export interface LoadPolicyOptions {
   env?: Record<string, string | undefined>;
   /** Tool names that exist: rules naming others get a warning. */
   knownTools?: Iterable<string>;
+  /**
+   * Use the project layer's allow rules. Default false: `.handrail/policy.json` arrives with the repository,
+   * so until you trust the project it can only tighten.
+   */
+  trustProject?: boolean;
 }
 
 export interface LoadedLayer {
@@ -100,6 +105,7 @@ export function checkPolicyLayers(opts: LoadPolicyOptions): {
           base,
           warnings,
           nextOrder: () => order++,
+          ...(opts.trustProject ? { trustProject: true } : {}),
           ...(known ? { knownTools: known } : {}),
         }),
       );
@@ -115,6 +121,8 @@ export function checkPolicyLayers(opts: LoadPolicyOptions): {
 
 interface LayerContext {
   base: PathBase;
+  /** Use the project layer's allow rules (default: only its deny and ask rules). */
+  trustProject?: boolean;
   warnings: PolicyWarning[];
   knownTools?: ReadonlySet<string>;
   nextOrder(): number;
@@ -172,11 +180,23 @@ export function loadLayer(name: LayerName, source: string | PolicyObject, ctx: L
     attempt(() => compileStructured(rule, compile, `rules[${i}]`));
   });
   if (errors.length > 0) throw new PolicyLoadError(file, errors);
+  // A project's policy file comes with the repository: whoever wrote the repository wrote it. Until the
+  // project is trusted it may only tighten (deny, ask); its allow rules are checked but not used.
+  const inert =
+    name === 'project' && ctx.trustProject !== true ? rules.filter((r) => r.behavior === 'allow') : [];
+  if (inert.length > 0) {
+    ctx.warnings.push({
+      source: file,
+      layer: name,
+      path: '(file)',
+      message: `${inert.length} allow rule${inert.length === 1 ? ' is' : 's are'} not used: a project policy only tightens until the project is trusted (createRuntime({ trustProjectPolicy: true }), or --trust-project on the command line)`,
+    });
+  }
   return {
     name,
     source: file,
     policy,
-    rules,
+    rules: inert.length > 0 ? rules.filter((r) => !inert.includes(r)) : rules,
     counts: {
       allow: policy.allow?.length ?? 0,
       ask: policy.ask?.length ?? 0,

@@ -54,5 +54,7 @@ export function policy(
     session: layers.session ?? null,
     home: extra.home ?? workspace,
     ...(extra.knownTools ? { knownTools: extra.knownTools } : {}),
+    // These tests are about matching: the project layer stands for any layer, so its allows count.
+    trustProject: true,
   });
 }
