@@ -5,6 +5,7 @@ import { benchClassifyCommand } from './classify-command.js';
 import { benchEditFile } from './edit-file.js';
 import { benchExecCommand } from './exec-command.js';
 import { benchGrepFiles } from './grep-files.js';
+import { benchMcp } from './mcp.js';
 import { benchPermission } from './permission.js';
 import { benchPipeline } from './pipeline.js';
 import { benchReadFile } from './read-file.js';
@@ -160,4 +161,18 @@ if (wanted('store')) {
   console.log(
     `  pipeline (mean per turn.call, 3 events each): ${us(s.pipeline.withoutUs)} without | ${us(s.pipeline.withUs)} with store (+${us(s.pipeline.addedUs)}, ${x(s.pipeline.ratio)})`,
   );
+}
+
+if (wanted('mcp')) {
+  console.log(
+    '\n[mcp] read_file round trip over stdio, SDK client → server process → SDK client (same file, same run)',
+  );
+  const m = await benchMcp();
+  if (m.skipped) console.log(`  skipped: ${m.skipped}`);
+  else {
+    for (const r of [m.handrail, m.reference]) {
+      console.log(`  ${r.label.padEnd(40)} median ${ms(r.median).padStart(8)}  p95 ${ms(r.p95).padStart(8)}`);
+    }
+    console.log(`  handrail / reference (median): ${x(m.ratio)} over ${m.iterations} calls each`);
+  }
 }

@@ -1,34 +1,55 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import { runDemo } from './demo.js';
+// The `handrail` command: global options, then one command from the table in commands.ts.
+import { handrailVersion } from '../server/version.js';
+import { findCommand, mainHelp } from './commands.js';
+import { extractGlobalOptions } from './global-options.js';
+import { type CliIO, printError, UsageError } from './style.js';
 
-const HELP = `handrail — hands with guardrails: a tool runtime for AI agents.
-
-Usage:
-  handrail demo        run one scripted turn of model tool calls through the pipeline and show what
-                       the model sees for each (routing, repair, validation, hooks, projection)
-  handrail --version   print the version
-  handrail --help      print this help
-
-The library API: import { createRuntime, defineTool } from 'handrail'.
-`;
-
-async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(HELP);
-    return command === undefined ? 2 : 0;
+async function main(argv: string[], io: CliIO): Promise<number> {
+  let where = 'handrail';
+  try {
+    const { globals, rest } = extractGlobalOptions(argv, io.cwd);
+    const [name, ...args] = rest;
+    if (name === undefined || name === '--help' || name === '-h') {
+      io.stdout.write(mainHelp());
+      return name === undefined ? 2 : 0;
+    }
+    if (name === 'help') {
+      io.stdout.write(args[0] === undefined ? mainHelp() : await findCommand(args[0]).help());
+      return 0;
+    }
+    if (name === '--version' || name === '-v') {
+      io.stdout.write(`${handrailVersion()}\n`);
+      return 0;
+    }
+    const command = findCommand(name);
+    where = `handrail ${command.name}`;
+    // Help never needs the command's module (nor the tools, the SDK or the database driver behind it).
+    if (args.includes('--help') || args.includes('-h')) {
+      io.stdout.write(await command.help());
+      return 0;
+    }
+    return await command.run(args, globals, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      printError(io, where, error.message, error.hint);
+      return 2;
+    }
+    // parseArgs reports unknown or malformed options with a code; they are usage errors too.
+    const code = (error as { code?: string })?.code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      printError(io, where, (error as Error).message, `Run "${where} --help" for its options.`);
+      return 2;
+    }
+    printError(
+      io,
+      where,
+      (error as Error)?.message ?? String(error),
+      'This is a bug in handrail if it repeats; the stack follows.',
+    );
+    io.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+    return 1;
   }
-  if (command === '--version' || command === '-v') {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version: string;
-    };
-    process.stdout.write(`${pkg.version}\n`);
-    return 0;
-  }
-  if (command === 'demo') return runDemo((text) => process.stdout.write(text));
-  process.stderr.write(`handrail: unknown command "${command}". Run "handrail --help" for the commands.\n`);
-  return 2;
 }
 
 // `handrail demo | head` closes the pipe early; that is the reader's choice, not an error.
@@ -37,12 +58,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`handrail: ${(error as Error)?.stack ?? error}\n`);
-    process.exitCode = 1;
-  },
-);
+main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  cwd: process.cwd(),
+  env: process.env,
+}).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,96 @@
+// The approver for MCP clients that declare elicitation: an `ask` becomes a form — allow once, allow for this
+// session, or deny with feedback for the model. The question goes out as a request related to the tools/call
+// that needs it, so over Streamable HTTP it travels on that call's own response stream.
+import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { escapeControls } from '../policy/approval/preview.js';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../policy/approval/types.js';
+
+/** What the approver needs from the call that is waiting: a way to ask its client. */
+export interface CallChannel {
+  sendRequest(
+    request: { method: 'elicitation/create'; params: Record<string, unknown> },
+    options: { signal: AbortSignal },
+  ): Promise<unknown>;
+}
+
+const CHOICES = [
+  ['allow_once', 'Allow once'],
+  ['allow_for_session', 'Allow for this session'],
+  ['deny', 'Deny'],
+] as const;
+
+const MAX_PREVIEW = 4_000;
+
+export const APPROVAL_SCHEMA = {
+  type: 'object',
+  properties: {
+    decision: {
+      type: 'string',
+      title: 'Decision',
+      enum: CHOICES.map(([value]) => value),
+      enumNames: CHOICES.map(([, title]) => title),
+      default: 'deny',
+    },
+    feedback: {
+      type: 'string',
+      title: 'Feedback for the agent',
+      description: 'Optional: why you deny, or what to do instead.',
+    },
+  },
+  required: ['decision'],
+} as const;
+
+/** The form's message: what, why, and the preview (model-supplied text, so control characters escaped). */
+export function approvalMessage(request: ApprovalRequest): string {
+  const preview =
+    request.preview.length > MAX_PREVIEW ? `${request.preview.slice(0, MAX_PREVIEW)}\n…` : request.preview;
+  return [
+    `handrail: approve ${escapeControls(request.tool)}? ${escapeControls(request.summary)}`,
+    `Why it asks: ${escapeControls(request.reason)} (${escapeControls(request.matchedRule)})`,
+    '',
+    escapeControls(preview),
+  ].join('\n');
+}
+
+/**
+ * An approver that asks through the client of the call being approved. A call it cannot find (it ended), a
+ * client that declines, cancels or answers outside the form: deny — never a silent allow.
+ */
+export function elicitationApprover(channelFor: (callId: string) => CallChannel | undefined): Approver {
+  return async (request, { signal }) => {
+    const channel = channelFor(request.callId);
+    if (!channel) return { decision: 'deny', by: 'elicitation', feedback: 'The call is no longer waiting.' };
+    const raw = await channel.sendRequest(
+      {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: approvalMessage(request), requestedSchema: APPROVAL_SCHEMA },
+      },
+      { signal },
+    );
+    return readAnswer(raw);
+  };
+}
+
+/** The client's answer as an ApproverAnswer; anything unexpected denies. */
+export function readAnswer(raw: unknown): ApproverAnswer {
+  const parsed = ElicitResultSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { decision: 'deny', by: 'elicitation', feedback: 'The approval answer could not be read.' };
+  }
+  const { action, content } = parsed.data;
+  if (action !== 'accept') {
+    // decline and cancel both mean "no"; a declined form carries no feedback.
+    return { decision: 'deny', by: 'elicitation' };
+  }
+  const decision = content?.decision;
+  const feedback = typeof content?.feedback === 'string' ? content.feedback.trim() : '';
+  if (decision === 'allow_once' || decision === 'allow_for_session') {
+    return { decision, by: 'elicitation' };
+  }
+  if (decision !== 'deny') {
+    return { decision: 'deny', by: 'elicitation', feedback: `Unknown decision ${JSON.stringify(decision)}.` };
+  }
+  return feedback
+    ? { decision: 'deny', by: 'elicitation', feedback }
+    : { decision: 'deny', by: 'elicitation' };
+}

@@ -1,0 +1,195 @@
+// `handrail serve --http HOST:PORT`: Streamable HTTP at /mcp, one McpSession per MCP session id. Every
+// request passes the guard (token, Host, Origin) first; a bad request gets a JSON-RPC error with the right
+// status and the server keeps serving.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { checkRequest, isLoopbackHost } from './http-guard.js';
+import { McpSession, type SessionOptions } from './session.js';
+
+export interface HttpServeOptions extends SessionOptions {
+  host?: string;
+  port?: number;
+  /** Required for any bind that is not loopback; checked on every request. */
+  token?: string;
+  /** Open sessions at once (default 32). */
+  maxSessions?: number;
+  /** Largest request body (default 4 MiB). */
+  maxBodyBytes?: number;
+  /** A session with no request for this long is closed (default 1 h). */
+  idleMs?: number;
+}
+
+export interface HttpServeHandle {
+  /** http://host:port/mcp */
+  url: string;
+  port: number;
+  sessionCount(): number;
+  close(): Promise<void>;
+}
+
+export class ServeConfigError extends Error {
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Entry {
+  session: McpSession;
+  transport: StreamableHTTPServerTransport;
+  timer?: NodeJS.Timeout;
+}
+
+export async function serveHttp(options: HttpServeOptions = {}): Promise<HttpServeHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const loopback = isLoopbackHost(host);
+  const token = options.token === '' ? undefined : options.token;
+  if (!loopback && token === undefined) {
+    throw new ServeConfigError(
+      `Refusing to serve on ${host} without a token: anyone who can reach it could run commands.`,
+      'Pass --token (or set HANDRAIL_TOKEN), or bind to 127.0.0.1.',
+    );
+  }
+  const maxSessions = options.maxSessions ?? 32;
+  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const idleMs = options.idleMs ?? 60 * 60 * 1000;
+  const sessions = new Map<string, Entry>();
+
+  const touch = (id: string, entry: Entry) => {
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => void entry.transport.close(), idleMs);
+    entry.timer.unref();
+    sessions.set(id, entry);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/mcp') return reply(res, 404, -32601, `Not found: the MCP endpoint is /mcp.`);
+    const denied = checkRequest(req, { token, loopback });
+    if (denied) return reply(res, denied.status, -32001, denied.message, denied.headers);
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      return reply(res, 405, -32000, `Method ${req.method} is not allowed.`, { Allow: 'GET, POST, DELETE' });
+    }
+    const sessionId = header(req, 'mcp-session-id');
+    let body: unknown;
+    if (req.method === 'POST') {
+      const read = await readJson(req, maxBody);
+      if (!read.ok) return reply(res, read.status, read.code, read.message);
+      body = read.value;
+    }
+    if (sessionId !== undefined) {
+      const entry = sessions.get(sessionId);
+      if (!entry) return reply(res, 404, -32001, 'Session not found: start a new one with initialize.');
+      touch(sessionId, entry);
+      return entry.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      return reply(
+        res,
+        400,
+        -32000,
+        'Bad request: send initialize first, then the Mcp-Session-Id it returns.',
+      );
+    }
+    if (sessions.size >= maxSessions) {
+      return reply(res, 503, -32000, `Too many open sessions (${maxSessions}); close one first.`);
+    }
+    const session = new McpSession(options);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => touch(id, { session, transport }),
+    });
+    session.onClose(() => {
+      const id = transport.sessionId;
+      if (id === undefined) return;
+      clearTimeout(sessions.get(id)?.timer);
+      sessions.delete(id);
+    });
+    await session.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) reply(res, 500, -32603, `Internal error: ${(error as Error)?.message ?? error}`);
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 7777, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/mcp`,
+    port,
+    sessionCount: () => sessions.size,
+    async close() {
+      await Promise.allSettled([...sessions.values()].map((entry) => entry.session.close()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+type ReadResult =
+  | { ok: true; value: unknown }
+  | { ok: false; status: 400 | 413; code: number; message: string };
+
+/** The body as JSON; past `max` bytes the rest is drained unread and the answer is 413. */
+function readJson(req: IncomingMessage, max: number): Promise<ReadResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+    });
+    req.on('error', () =>
+      resolve({ ok: false, status: 400, code: -32700, message: 'The request body could not be read.' }),
+    );
+    req.on('end', () => {
+      if (size > max) {
+        resolve({ ok: false, status: 413, code: -32600, message: `The request body is over ${max} bytes.` });
+        return;
+      }
+      try {
+        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      } catch (error) {
+        resolve({
+          ok: false,
+          status: 400,
+          code: -32700,
+          message: `Parse error: ${(error as Error).message}`,
+        });
+      }
+    });
+  });
+}
+
+function reply(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,45 @@
+// What `handrail serve`, `handrail call` and `handrail tools` share: the workspace settings a runtime is built
+// from (the CLI's global options), turned into createRuntime options.
+import type { RuntimeOptions } from '../core/runtime.js';
+import type { Approver } from '../policy/approval/types.js';
+import type { PermissionMode } from '../policy/modes.js';
+import type { SandboxChoice } from '../sandbox/backends/index.js';
+import type { StoreOption } from '../store/index.js';
+import { builtinTools } from '../tools/index.js';
+
+export interface WorkspaceOptions {
+  /** The workspace (default: the current directory). */
+  root?: string;
+  /** The permission profile (default: supervised). */
+  profile?: PermissionMode;
+  /** A session policy file (relative to the workspace). */
+  policy?: string;
+  /** Use the project policy's allow rules (default: it can only tighten). */
+  trustProjectPolicy?: boolean;
+  /** The OS sandbox for commands (default: auto — bwrap where it works, otherwise commands are refused). */
+  sandbox?: SandboxChoice;
+  /** Where state, full outputs and the event store live (default: <root>/.handrail). */
+  stateDir?: string;
+  /** The event store (default: SQLite at <stateDir>/handrail.db). */
+  store?: StoreOption;
+}
+
+/** Runtime options for a workspace: the built-in tools, the profile, the policy, the sandbox, the store. */
+export function runtimeOptions(
+  options: WorkspaceOptions,
+  extra: { approver?: Approver; approverName?: string; limits?: RuntimeOptions['limits'] } = {},
+): RuntimeOptions {
+  return {
+    tools: builtinTools(),
+    ...(options.root !== undefined ? { workspace: options.root } : {}),
+    ...(options.profile !== undefined ? { profile: options.profile } : {}),
+    ...(options.policy !== undefined ? { policy: options.policy } : {}),
+    ...(options.trustProjectPolicy ? { trustProjectPolicy: true } : {}),
+    ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+    ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
+    store: options.store ?? 'sqlite',
+    ...(extra.approver ? { approver: extra.approver } : {}),
+    ...(extra.approverName ? { approverName: extra.approverName } : {}),
+    ...(extra.limits ? { limits: extra.limits } : {}),
+  };
+}

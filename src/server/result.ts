@@ -1,0 +1,45 @@
+// A pipeline result as MCP sees it: the model-visible content as is, isError, and the outcome (status, error
+// class, hint) under handrail's own _meta key for clients that want more than the text.
+import type { ToolResult, ToolUpdate } from '../types/index.js';
+
+export interface McpCallResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string }>;
+  isError: boolean;
+  _meta: { 'handrail/outcome': ToolResult['outcome']; 'handrail/callId': string };
+}
+
+export function toMcpResult(result: ToolResult): McpCallResult {
+  return {
+    content: result.content.map((part) =>
+      part.type === 'text'
+        ? { type: 'text', text: part.text }
+        : { type: 'image', data: part.data, mimeType: part.mimeType },
+    ),
+    isError: result.isError,
+    _meta: { 'handrail/outcome': result.outcome, 'handrail/callId': result.callId },
+  };
+}
+
+/** The text a model would read: text parts joined, images named (the CLI prints this). */
+export function modelText(result: Pick<ToolResult, 'content'>): string {
+  return result.content
+    .map((part) =>
+      part.type === 'text'
+        ? part.text
+        : `[image ${part.mimeType}, ${Math.floor((part.data.length * 3) / 4).toLocaleString('en-US')} bytes]`,
+    )
+    .join('\n');
+}
+
+const MAX_PROGRESS_MESSAGE = 2_000;
+
+/** A progress update as one line-ish message: the text of its content, bounded (the tail is the news). */
+export function progressMessage(update: { content?: Array<{ type: string; text?: string }> } | ToolUpdate) {
+  const content = typeof update === 'string' ? update : update.content;
+  const text =
+    typeof content === 'string'
+      ? content
+      : (content ?? []).map((part) => (part.type === 'text' ? (part as { text: string }).text : '')).join('');
+  return text.length > MAX_PROGRESS_MESSAGE ? `…${text.slice(-MAX_PROGRESS_MESSAGE)}` : text;
+}
