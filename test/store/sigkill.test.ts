@@ -1,5 +1,7 @@
 // Durability: a writer killed with SIGKILL mid-stream leaves a consistent database holding every event it
-// reported as flushed, with no gap before the last one. Runs the built store (dist/) in a child process.
+// reported as flushed, with no gap before the last one — through the writer thread and inline alike. And a
+// process that ends with a batch in the worker's hands still gets every event written exactly once. Runs the
+// built store (dist/) in a child process.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,9 +17,11 @@ if (!built)
   console.warn('sigkill.test.ts: dist/store is missing; run `npm run build` (npm test does) to run it.');
 
 /** Start the writer, wait until it has reported `minFlushes` batches, SIGKILL it; the last reported seq. */
-function killMidStream(file: string, minFlushes: number): Promise<number> {
+function killMidStream(file: string, minFlushes: number, writer: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fixture, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [fixture, file, 'stream', writer], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let buffered = '';
     let stderr = '';
     let flushes = 0;
@@ -30,6 +34,7 @@ function killMidStream(file: string, minFlushes: number): Promise<number> {
       const lines = buffered.split('\n');
       buffered = lines.pop()!; // a line cut by the kill is not a report
       for (const line of lines) {
+        if (line.startsWith('writer ') && line !== `writer ${writer}`) reject(new Error(line));
         const match = /^flushed (\d+)$/.exec(line);
         if (!match) continue;
         reported = Math.max(reported, Number(match[1]));
@@ -43,12 +48,24 @@ function killMidStream(file: string, minFlushes: number): Promise<number> {
   });
 }
 
-describe.skipIf(!built)('SqliteStore under SIGKILL', () => {
+/** Event seqs in row order: exactly 1..n means none missing, none twice, none out of order. */
+function seqs(file: string): number[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT seq FROM events ORDER BY id').all() as { seq: number }[]).map((r) => r.seq);
+  } finally {
+    db.close();
+  }
+}
+
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe.skipIf(!built).each(['worker', 'inline'])('SqliteStore (%s) under SIGKILL', (writer) => {
   it.each([5, 40, 120])(
     'keeps every flushed event, gap-free, after a kill at batch %i',
     async (minFlushes) => {
       const file = path.join(tempDir(), 'handrail.db');
-      const reported = await killMidStream(file, minFlushes);
+      const reported = await killMidStream(file, minFlushes, writer);
       expect(reported).toBeGreaterThan(0);
 
       const db = new Database(file);
@@ -70,10 +87,44 @@ describe.skipIf(!built)('SqliteStore under SIGKILL', () => {
 
   it('writes what is still queued when the process exits normally without closing the store', () => {
     const file = path.join(tempDir(), 'handrail.db');
-    const run = spawnSync(process.execPath, [fixture, file, 'exit-without-close'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [fixture, file, 'exit-without-close', writer], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
-    const db = new Database(file, { readonly: true });
-    expect((db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBe(1000);
-    db.close();
+    expect(seqs(file)).toEqual(upTo(1000));
+  });
+});
+
+describe.skipIf(!built)('SqliteStore worker at process exit', () => {
+  const run = (mode: string) => {
+    const file = path.join(tempDir(), 'handrail.db');
+    const child = spawnSync(process.execPath, [fixture, file, mode, 'worker'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    return { file, status: child.status, stdout: child.stdout, stderr: child.stderr };
+  };
+
+  it('process.exit() while the worker is mid-batch: the exit hook waits for it, writes the rest, once each', () => {
+    const r = run('exit-with-inflight');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('claimed true'); // the worker held 3,000 events, blocked on a lock, at exit
+    expect(seqs(r.file)).toEqual(upTo(4001));
+  });
+
+  it('does not keep a finished process alive, and still writes what the worker and the queue held', () => {
+    const r = run('natural-exit');
+    expect(r.status).toBe(0); // not killed by the timeout: the unref'd worker let the process end
+    expect(r.stdout).toContain('claimed true');
+    expect(seqs(r.file)).toEqual(upTo(4001));
+  });
+
+  it('an awaited flush keeps the process alive until committed; close() ends the thread', () => {
+    const r = run('await-flush');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('after flush 2000 true');
+    expect(r.stdout).toContain('after close 2010 false');
+    expect(seqs(r.file)).toEqual(upTo(2010));
   });
 });
