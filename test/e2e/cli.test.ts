@@ -17,7 +17,9 @@ describe('handrail command', () => {
       'Invalid arguments for count_words: /limit must be integer (got "abc"); /text is required.',
     );
     expect(stdout).toContain('(repaired: /limit: string "2" → number 2)');
-    expect(stdout).toContain('The user denied delete_everything: Deleting everything is not allowed in the demo');
+    expect(stdout).toContain(
+      'The user denied delete_everything: Deleting everything is not allowed in the demo',
+    );
     expect(stdout).toMatch(
       /\[\.\.\. [\d,]+ lines \([\d.]+ [KM]iB\) omitted: showing the first [\d,]+ and last [\d,]+ of 100,000 lines\. Full output: /,
     );
