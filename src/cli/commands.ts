@@ -64,6 +64,7 @@ export const COMMANDS: Command[] = [
       const forwarded = [
         ...(globals.given.root !== undefined ? ['--root', globals.workspace.root] : []),
         ...(globals.workspace.policy !== undefined ? ['--policy', globals.workspace.policy] : []),
+        ...(globals.workspace.trustProjectPolicy ? ['--trust-project'] : []),
       ];
       return (await import('./policy-check.js')).runPolicyCheck([...forwarded, ...rest], io);
     },

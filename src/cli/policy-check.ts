@@ -15,7 +15,7 @@ export interface PolicyCheckIO {
   env: Record<string, string | undefined>;
 }
 
-const USAGE = `Usage: handrail policy check [--policy FILE] [--root DIR] [--json]
+const USAGE = `Usage: handrail policy check [--policy FILE] [--root DIR] [--trust-project] [--json]
 
 Loads the policy layers (managed /etc/handrail/policy.json, project <root>/.handrail/policy.json, user
 ~/.config/handrail/policy.json) or just FILE, and reports errors (exit 1), warnings, and per layer
@@ -59,6 +59,7 @@ export async function runPolicyCheck(argv: string[], io: PolicyCheckIO): Promise
   let file: string | undefined;
   let root = io.cwd;
   let json = false;
+  let trustProject = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -72,6 +73,7 @@ export async function runPolicyCheck(argv: string[], io: PolicyCheckIO): Promise
       else if (arg === '--root') root = value();
       else if (arg.startsWith('--root=')) root = arg.slice('--root='.length);
       else if (arg === '--json') json = true;
+      else if (arg === '--trust-project') trustProject = true;
       else if (arg === '--help' || arg === '-h') {
         io.stdout.write(USAGE);
         return 0;
@@ -88,6 +90,8 @@ export async function runPolicyCheck(argv: string[], io: PolicyCheckIO): Promise
     env: io.env,
     knownTools: [...builtinTools().map((t) => t.name), ...PLANNED_TOOLS],
     ...(io.env.HOME ? { home: io.env.HOME } : {}),
+    // --policy FILE is checked as a file you chose, so its allow rules count.
+    ...(trustProject || file !== undefined ? { trustProject: true } : {}),
   };
   if (file !== undefined) {
     Object.assign(options, { managed: null, user: null, session: null, project: path.resolve(io.cwd, file) });

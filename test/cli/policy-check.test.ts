@@ -43,7 +43,7 @@ describe('handrail policy check', () => {
       },
       '~/.config/handrail/policy.json': { ask: ['web_fetch(domain:example.com)'] },
     });
-    const r = await run([], where);
+    const r = await run(['--trust-project'], where);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/project .*\.handrail\/policy\.json: 2 allow \/ 0 ask \/ 1 deny \/ 0 rules/);
     expect(r.stdout).toMatch(
@@ -51,6 +51,10 @@ describe('handrail policy check', () => {
     );
     expect(r.stderr).toMatch(/warning: .*allow\[1\]: no tool is named "read_fil"/);
     expect(r.stdout).toMatch(/0 errors, 1 warning/);
+    // Untrusted, the project's allow rules are reported as unused.
+    const untrusted = await run([], where);
+    expect(untrusted.stderr).toMatch(/2 allow rules are not used: a project policy only tightens/);
+    expect(untrusted.stdout).toMatch(/0 errors, 2 warnings/);
   });
 
   test('errors name file, JSON path and problem; exit 1', async () => {
@@ -84,7 +88,7 @@ describe('handrail policy check', () => {
     const where = setup({
       '.handrail/policy.json': { allow: ['exec_command(git push)'], deny: ['exec_command(git push:*)'] },
     });
-    const r = await run(['--json'], where);
+    const r = await run(['--json', '--trust-project'], where);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ ok: true, layers: [{ layer: 'project', allow: 1, deny: 1 }], errors: [] });

@@ -35,7 +35,7 @@ describe('README', () => {
       .split('\n')
       .slice(0, 15)
       .join('\n');
-    expect(firstScreen).toContain('npx handrail demo');
+    expect(firstScreen).toContain('npx handrail serve');
     expect(firstScreen).toContain('npm test');
   });
 });
