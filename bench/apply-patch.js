@@ -17,6 +17,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BENCH_RUNTIME } from './runtime-options.js';
 
 const LINES = 10_000;
 const HUNKS = 100;
@@ -101,7 +102,12 @@ export async function benchApplyPatch({ runs = 50, warmup = 5 } = {}) {
     handrail.applyPatchTool ?? (await import('../dist/tools/fs/apply-patch.js')).applyPatchTool;
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'handrail-bench-patch-'));
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'handrail-bench-state-'));
-  const runtime = handrail.createRuntime({ workspace, stateDir, tools: [applyPatchTool()] });
+  const runtime = handrail.createRuntime({
+    ...BENCH_RUNTIME,
+    workspace,
+    stateDir,
+    tools: [applyPatchTool()],
+  });
   try {
     const lines = makeLines();
     const original = `${lines.join('\n')}\n`;

@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BENCH_RUNTIME } from './runtime-options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PI_EDIT = path.join(here, 'peers/node_modules/@mariozechner/pi-coding-agent/dist/core/tools/edit.js');
@@ -137,6 +138,7 @@ async function loadImpl(impl, file) {
   const handrail = await import('handrail');
   const editFileTool = handrail.editFileTool ?? (await import('../dist/tools/fs/edit-file.js')).editFileTool;
   const runtime = handrail.createRuntime({
+    ...BENCH_RUNTIME,
     workspace: dir,
     stateDir: path.join(os.tmpdir(), 'handrail-bench-state'),
     tools: [editFileTool()],

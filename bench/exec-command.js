@@ -5,6 +5,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRuntime, shellTools } from 'handrail';
+import { BENCH_RUNTIME } from './runtime-options.js';
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,7 +32,7 @@ function plainTrue(cwd) {
 }
 
 async function execTrue(sandbox, workspace, runs) {
-  const runtime = createRuntime({ workspace, tools: shellTools(), sandbox });
+  const runtime = createRuntime({ ...BENCH_RUNTIME, workspace, tools: shellTools(), sandbox });
   const turn = runtime.beginTurn();
   let n = 0;
   try {

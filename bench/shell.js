@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRuntime, shellTools } from 'handrail';
+import { BENCH_RUNTIME } from './runtime-options.js';
 
 const SEQ_N = 5_000_000;
 /** Four times the output: a bounded buffer keeps the peak where it was. */
@@ -40,7 +41,7 @@ function makeWorkspace(prefix) {
 }
 
 async function bwrapWorks(workspace) {
-  const runtime = createRuntime({ workspace, tools: shellTools(), sandbox: 'bwrap' });
+  const runtime = createRuntime({ ...BENCH_RUNTIME, workspace, tools: shellTools(), sandbox: 'bwrap' });
   try {
     const result = await runtime
       .beginTurn()
@@ -106,7 +107,7 @@ function loadImpl(impl, workspace) {
         child.once('close', (code) => (code === 0 ? resolve({ bytes }) : reject(new Error(`seq: ${code}`))));
       });
   }
-  const runtime = createRuntime({ workspace, tools: shellTools(), sandbox: impl });
+  const runtime = createRuntime({ ...BENCH_RUNTIME, workspace, tools: shellTools(), sandbox: impl });
   const turn = runtime.beginTurn();
   let id = 0;
   return async (n) => {
@@ -207,7 +208,7 @@ async function plainSessions(workspace) {
 }
 
 async function execSessions(sandbox, workspace) {
-  const runtime = createRuntime({ workspace, tools: shellTools(), sandbox });
+  const runtime = createRuntime({ ...BENCH_RUNTIME, workspace, tools: shellTools(), sandbox });
   try {
     // Warm up the backend (bwrap is probed on first use) outside the measurement.
     await runtime.beginTurn().call({ id: 'w', name: 'exec_command', arguments: { cmd: 'true' } });
