@@ -1,6 +1,7 @@
 // `handrail policy check [--policy FILE] [--root DIR] [--json]`: load every policy layer (or one file), print
 // errors (exit 1), warnings (exit 0) and one summary line per layer.
 import path from 'node:path';
+import { PROTECTED_TOOL_NAMES } from '../core/registry.js';
 import {
   checkPolicyLayers,
   defaultPolicyPaths,
@@ -21,39 +22,6 @@ Loads the policy layers (managed /etc/handrail/policy.json, project <root>/.hand
 ~/.config/handrail/policy.json) or just FILE, and reports errors (exit 1), warnings, and per layer
 how many allow / ask / deny strings and structured rules it has.
 `;
-
-// Built-in tools of later domains, so rules written for them are not reported as naming unknown tools.
-const PLANNED_TOOLS = [
-  'web_search',
-  'web_fetch',
-  'download_url',
-  'read_skill',
-  'request_tools',
-  'memory_search',
-  'memory_list',
-  'memory_get',
-  'memory_remember',
-  'memory_forget',
-  'task_create',
-  'task_wait',
-  'task_cancel',
-  'task_update',
-  'task_detach',
-  'task_list',
-  'task_get',
-  'task_reschedule',
-  'task_pause',
-  'task_resume',
-  'artifact_prepare',
-  'artifact_register',
-  'computer_use',
-  'read',
-  'write',
-  'edit',
-  'grep',
-  'find',
-  'ls',
-];
 
 export async function runPolicyCheck(argv: string[], io: PolicyCheckIO): Promise<number> {
   let file: string | undefined;
@@ -88,7 +56,8 @@ export async function runPolicyCheck(argv: string[], io: PolicyCheckIO): Promise
   const options: LoadPolicyOptions = {
     workspace,
     env: io.env,
-    knownTools: [...builtinTools().map((t) => t.name), ...PLANNED_TOOLS],
+    // Built-in names include later domains (memory, task, …), so rules written for them are not warned about.
+    knownTools: [...builtinTools().map((t) => t.name), ...PROTECTED_TOOL_NAMES],
     ...(io.env.HOME ? { home: io.env.HOME } : {}),
     // --policy FILE is checked as a file you chose, so its allow rules count.
     ...(trustProject || file !== undefined ? { trustProject: true } : {}),

@@ -171,7 +171,7 @@ export async function mkdirInside(dir: string, root: string): Promise<void> {
 }
 
 /** Confirm through /proc/self/fd that an open descriptor is the file at `expected` (Linux only). */
-async function confirmLocation(handle: FileHandle, expected: string): Promise<void> {
+export async function confirmLocation(handle: FileHandle, expected: string): Promise<void> {
   if (process.platform !== 'linux') return;
   let actual: string;
   try {
@@ -186,7 +186,7 @@ async function confirmLocation(handle: FileHandle, expected: string): Promise<vo
   }
 }
 
-async function lstatOrUndefined(file: string): Promise<Stats | undefined> {
+export async function lstatOrUndefined(file: string): Promise<Stats | undefined> {
   try {
     return await fs.lstat(file);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
 import type { OpenResponse } from '../../sandbox/network/index.js';
+import { streamToFile } from '../../sandbox/safe-fs-stream.js';
 import type { ToolSpec } from '../../types/index.js';
 import { fsCapabilities, intentPaths, mustWrite } from '../fs/context.js';
 import { networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
@@ -8,7 +9,6 @@ import { parseContentType } from './content.js';
 import { webError } from './errors.js';
 import { networkIntent } from './intent.js';
 import { renameKeys } from './prepare.js';
-import { streamToFile } from './stream-to-file.js';
 import { formatBytes } from './web-fetch.js';
 
 const DESCRIPTION = [

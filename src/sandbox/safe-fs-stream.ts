@@ -1,12 +1,11 @@
 // Stream a body into a checked path: a temp file created O_EXCL|O_NOFOLLOW in the target's directory,
 // confirmed to be there, hashed and counted as it is written, renamed over the target only when complete.
-// Any failure removes the temp file, so a partial download never appears under the target name.
-// (The integrator may move this next to writeAtomic in src/sandbox/safe-fs.ts.)
+// Any failure removes the temp file, so a partial write never appears under the target name.
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { FileAllowed } from '../../sandbox/file-policy-types.js';
-import { FileRaceError, mkdirInside } from '../../sandbox/safe-fs.js';
+import type { FileAllowed } from './file-policy-types.js';
+import { confirmLocation, FileRaceError, lstatOrUndefined, mkdirInside } from './safe-fs.js';
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
 
@@ -35,7 +34,7 @@ export async function streamToFile(check: FileAllowed, chunks: AsyncIterable<Buf
   let bytes = 0;
   let renamed = false;
   try {
-    await confirmLocation(handle.fd, temp);
+    await confirmLocation(handle, temp);
     for await (const chunk of chunks) {
       hash.update(chunk);
       bytes += chunk.length;
@@ -59,25 +58,5 @@ export async function streamToFile(check: FileAllowed, chunks: AsyncIterable<Buf
       await handle.close().catch(() => undefined);
       await fs.unlink(temp).catch(() => undefined);
     }
-  }
-}
-
-async function confirmLocation(fd: number, expected: string): Promise<void> {
-  if (process.platform !== 'linux') return;
-  const actual = await fs.readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
-  if (actual !== undefined && actual !== expected) {
-    throw new FileRaceError(
-      `${expected} resolved to ${actual} when opened; a directory on the way was swapped.`,
-    );
-  }
-}
-
-async function lstatOrUndefined(file: string): Promise<Stats | undefined> {
-  try {
-    return await fs.lstat(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
   }
 }
