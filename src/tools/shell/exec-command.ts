@@ -6,6 +6,7 @@ import type { ToolSpec } from '../../types/index.js';
 import { commandIntent } from './classify.js';
 import { planCommand, planLines } from './plan-command.js';
 import { plannedStart } from './process-adapter.js';
+import { ProgressStream } from './progress.js';
 import { shellCapabilityProvider } from './runtime-shell.js';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_YIELD_MS, MAX_YIELD_MS, MIN_YIELD_MS } from './session/index.js';
 import { waitAndFormat } from './session-result.js';
@@ -84,23 +85,31 @@ export function execCommandTool(): ToolSpec {
         stdin: 'pipe',
       });
       let spawned = false;
+      // Output streams to the caller (MCP progress, a UI) while this call waits; the session keeps it all.
+      const progress = new ProgressStream(ctx.onUpdate);
       const started = shell.sessions.start(
         (opts) => {
           spawned = true;
-          return plannedStart(plan)(opts);
+          return plannedStart(plan, { onData: (chunk) => progress.push(chunk) })(opts);
         },
         { command: args.cmd, tty },
       );
       if (!started.ok) {
+        progress.stop();
         if (!spawned) await plan.cleanup();
         throw new ToolError('tool_error', started.message);
       }
       const notes = [...planLines(plan), ...(started.warning ? [started.warning] : [])];
-      return waitAndFormat(started.session, ctx, {
-        ...(args.yield_time_ms !== undefined ? { yieldTimeMs: args.yield_time_ms } : {}),
-        ...(args.max_output_tokens !== undefined ? { maxOutputTokens: args.max_output_tokens } : {}),
-        notes,
-      });
+      try {
+        return await waitAndFormat(started.session, ctx, {
+          ...(args.yield_time_ms !== undefined ? { yieldTimeMs: args.yield_time_ms } : {}),
+          ...(args.max_output_tokens !== undefined ? { maxOutputTokens: args.max_output_tokens } : {}),
+          notes,
+        });
+      } finally {
+        // A session that outlives the call stays quiet until polled: write_stdin returns what it wrote.
+        progress.stop();
+      }
     },
   });
 }

@@ -13,6 +13,31 @@ const WALL = String.raw`Wall time: \d+\.\d{4} seconds`;
 describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) => {
   const notice = sandbox === 'none' ? `${UNSANDBOXED_NOTICE}\n` : '';
 
+  it('streams output through onUpdate while it waits, and stays quiet once the call has returned', async () => {
+    const turn = shellRuntime({ sandbox }).beginTurn();
+    const updates: string[] = [];
+    const result = await turn.call(
+      call('exec_command', {
+        cmd: 'echo tick1; sleep 0.4; echo tick2; sleep 2; echo late',
+        yield_time_ms: 1500,
+      }),
+      {
+        onUpdate: (update) => {
+          const part = update.content?.[0];
+          if (part?.type === 'text') updates.push(part.text);
+        },
+      },
+    );
+    expect(text(result)).toContain('Process running with session ID');
+    expect(updates[0]).toContain('tick1');
+    expect(updates.at(-1)).toContain('tick2');
+    const seen = updates.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(updates.length).toBe(seen);
+    expect(updates.join('')).not.toContain('late');
+    await turn.end();
+  });
+
   it('returns the exit code and output of a command that exits, in the Codex shape', async () => {
     const turn = shellRuntime({ sandbox }).beginTurn();
     const result = await turn.call(call('exec_command', { cmd: 'echo hello; echo world' }));
