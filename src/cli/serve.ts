@@ -62,6 +62,12 @@ export async function runServe(argv: string[], workspace: WorkspaceOptions, io: 
   io.stderr.write(
     `${style.dim('handrail serve:')} ${where} at ${style.bold(server.url)}${token ? ' (bearer token required)' : ''}\n`,
   );
+  if (values.token !== undefined) {
+    // A command line is readable by every local user (ps, /proc/PID/cmdline); the environment is not.
+    io.stderr.write(
+      `${style.dim('handrail serve:')} --token is visible to other users of this machine in the process list; prefer HANDRAIL_TOKEN=… in the environment.\n`,
+    );
+  }
   await new Promise<void>((resolve) => {
     const stop = onSignals(async () => {
       stop();

@@ -20,6 +20,7 @@ const CHOICES = [
 ] as const;
 
 const MAX_PREVIEW = 4_000;
+const MAX_HEADLINE = 400;
 
 export const APPROVAL_SCHEMA = {
   type: 'object',
@@ -40,16 +41,29 @@ export const APPROVAL_SCHEMA = {
   required: ['decision'],
 } as const;
 
-/** The form's message: what, why, and the preview (model-supplied text, so control characters escaped). */
+/**
+ * The form's message: what, why, and the preview (model-supplied text, so control characters escaped). Both
+ * are bounded head and tail, and the headline is one line: a command padded with spaces or newlines must not
+ * push its `; rm -rf ~` out of view, nor make the form as long as the model likes.
+ */
 export function approvalMessage(request: ApprovalRequest): string {
-  const preview =
-    request.preview.length > MAX_PREVIEW ? `${request.preview.slice(0, MAX_PREVIEW)}\n…` : request.preview;
+  const summary = escapeControls(request.summary).replace(/\r?\n/g, '\\n');
   return [
-    `handrail: approve ${escapeControls(request.tool)}? ${escapeControls(request.summary)}`,
+    `handrail: approve ${escapeControls(request.tool)}? ${headAndTail(summary, MAX_HEADLINE, false)}`,
     `Why it asks: ${escapeControls(request.reason)} (${escapeControls(request.matchedRule)})`,
     '',
-    escapeControls(preview),
+    headAndTail(escapeControls(request.preview), MAX_PREVIEW, true),
   ].join('\n');
+}
+
+/** The first three quarters and the last quarter of `max` characters, the cut marked on its own line or inline. */
+function headAndTail(text: string, max: number, ownLine: boolean): string {
+  if (text.length <= max) return text;
+  const tail = Math.floor(max / 4);
+  const head = max - tail;
+  const marker = `… (${text.length - head - tail} characters not shown) …`;
+  const gap = ownLine ? '\n' : ' ';
+  return `${text.slice(0, head)}${gap}${marker}${gap}${text.slice(-tail)}`;
 }
 
 /**

@@ -59,6 +59,7 @@ export async function serveHttp(options: HttpServeOptions = {}): Promise<HttpSer
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const idleMs = options.idleMs ?? 60 * 60 * 1000;
   const sessions = new Map<string, Entry>();
+  let opening = 0;
 
   const touch = (id: string, entry: Entry) => {
     clearTimeout(entry.timer);
@@ -79,7 +80,13 @@ export async function serveHttp(options: HttpServeOptions = {}): Promise<HttpSer
     let body: unknown;
     if (req.method === 'POST') {
       const read = await readJson(req, maxBody);
-      if (!read.ok) return reply(res, read.status, read.code, read.message);
+      if (!read.ok) {
+        // The rest of an oversized body is never read: close the connection rather than drain it.
+        const close = read.status === 413 ? { Connection: 'close' } : undefined;
+        reply(res, read.status, read.code, read.message, close);
+        if (close) res.once('finish', () => req.destroy());
+        return;
+      }
       body = read.value;
     }
     if (sessionId !== undefined) {
@@ -96,9 +103,11 @@ export async function serveHttp(options: HttpServeOptions = {}): Promise<HttpSer
         'Bad request: send initialize first, then the Mcp-Session-Id it returns.',
       );
     }
-    if (sessions.size >= maxSessions) {
+    // Sessions still initializing count too, or concurrent initializes could all pass the check.
+    if (sessions.size + opening >= maxSessions) {
       return reply(res, 503, -32000, `Too many open sessions (${maxSessions}); close one first.`);
     }
+    opening++;
     const session = new McpSession(options);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -110,8 +119,14 @@ export async function serveHttp(options: HttpServeOptions = {}): Promise<HttpSer
       clearTimeout(sessions.get(id)?.timer);
       sessions.delete(id);
     });
-    await session.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await session.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      opening--;
+    }
+    // An initialize the transport refused (bad headers) never became a session: close it.
+    if (transport.sessionId === undefined) void session.close();
   };
 
   const server = createServer((req, res) => {
@@ -152,23 +167,28 @@ type ReadResult =
   | { ok: true; value: unknown }
   | { ok: false; status: 400 | 413; code: number; message: string };
 
-/** The body as JSON; past `max` bytes the rest is drained unread and the answer is 413. */
+/**
+ * The body as JSON. Past `max` bytes (declared or received) the answer is 413 at once and the connection is
+ * closed: waiting for the end of an endless or slow body would hold the socket for as long as the sender likes.
+ */
 function readJson(req: IncomingMessage, max: number): Promise<ReadResult> {
   return new Promise((resolve) => {
+    const tooBig = () => {
+      req.removeAllListeners('data');
+      resolve({ ok: false, status: 413, code: -32600, message: `The request body is over ${max} bytes.` });
+    };
+    if (Number(req.headers['content-length'] ?? 0) > max) return tooBig();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= max) chunks.push(chunk);
+      if (size > max) tooBig();
+      else chunks.push(chunk);
     });
     req.on('error', () =>
       resolve({ ok: false, status: 400, code: -32700, message: 'The request body could not be read.' }),
     );
     req.on('end', () => {
-      if (size > max) {
-        resolve({ ok: false, status: 413, code: -32600, message: `The request body is over ${max} bytes.` });
-        return;
-      }
       try {
         resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
       } catch (error) {
