@@ -6,22 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRuntime, shellTools } from 'handrail';
 import { BENCH_RUNTIME } from './runtime-options.js';
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function timeRuns(runs, once) {
-  for (let i = 0; i < 3; i++) await once();
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await once();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+import { timeRuns } from './timing.js';
 
 function plainTrue(cwd) {
   return new Promise((resolve, reject) => {

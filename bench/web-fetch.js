@@ -8,22 +8,7 @@ import path from 'node:path';
 import { allowAllEvaluator, createRuntime, webTools } from 'handrail';
 import TurndownService from 'turndown';
 import { request } from 'undici';
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function timeRuns(runs, once) {
-  for (let i = 0; i < 3; i++) await once();
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await once();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+import { timeRuns } from './timing.js';
 
 function page(targetBytes) {
   const parts = [

@@ -10,7 +10,7 @@ import type { FileRoot } from '../sandbox/file-policy-types.js';
 import { FileLocks } from '../sandbox/file-versions.js';
 import type { NetworkConfig, WebSearchConfig } from '../sandbox/network/index.js';
 import type { ProcessProfile } from '../sandbox/process/types.js';
-import { attachStore, resolveStore, type StoreOption } from '../store/attach.js';
+import { resolveStore, type StoreOption } from '../store/attach.js';
 import type { EventStore } from '../store/types.js';
 import type {
   CapabilityHost,
@@ -112,7 +112,9 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const store = resolveStore(options.store, stateDir);
   // A store the caller passed in may be shared with other runtimes: flushed at close, not closed.
   const ownsStore = store !== undefined && store !== options.store;
-  const detachStore = store ? attachStore(events, store) : undefined;
+  // A plain subscription: close() below flushes (or closes) the store asynchronously, so detaching must not
+  // also flush synchronously on the main thread.
+  const detachStore = store ? events.on((event) => store.record(event)) : undefined;
   let outputs: OutputStore | undefined;
   const outputStore = () => {
     outputs ??= new OutputStore({ dir: path.join(stateDir, 'outputs') });

@@ -1,7 +1,6 @@
 import type { NetworkSettings } from '../../../sandbox/network/index.js';
-import { decodeEntities } from '../html.js';
-import { endpointClient, getJson, stripTags } from './http.js';
-import type { SearchBackend, SearchResult } from './types.js';
+import { endpointClient, getJson, toSearchResults } from './http.js';
+import type { SearchBackend } from './types.js';
 
 export const BRAVE_ENDPOINT = 'https://api.search.brave.com/res/v1/web/search';
 
@@ -28,20 +27,7 @@ export function braveBackend(
         signal,
         statusHint: (status) => (status === 401 || status === 403 ? 'the API key was rejected' : undefined),
       })) as { web?: { results?: unknown } };
-      const results = Array.isArray(body?.web?.results) ? body.web.results : [];
-      const out: SearchResult[] = [];
-      for (const item of results as Array<Record<string, unknown>>) {
-        if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) continue;
-        const result: SearchResult = {
-          title: decodeEntities(stripTags(item.title)) || item.url,
-          url: item.url,
-          snippet: decodeEntities(stripTags(item.description)),
-        };
-        if (typeof item.age === 'string' && item.age) result.published = item.age;
-        out.push(result);
-        if (out.length >= limit) break;
-      }
-      return out;
+      return toSearchResults(body?.web?.results, limit, { snippet: 'description', published: 'age' });
     },
     close: () => client.close(),
   };

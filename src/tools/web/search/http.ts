@@ -11,6 +11,8 @@ import {
 } from '../../../sandbox/network/index.js';
 import { hostPort } from '../../../sandbox/network/policy.js';
 import { webError } from '../errors.js';
+import { decodeEntities } from '../html.js';
+import type { SearchResult } from './types.js';
 
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
@@ -93,4 +95,31 @@ export function stripTags(text: unknown): string {
         .replace(/\s+/g, ' ')
         .trim()
     : '';
+}
+
+/**
+ * A backend's result list in the shared shape: http(s) links only, markup and entities removed, at most
+ * `limit`. `fields` names where this backend keeps the snippet, the date and the source engine.
+ */
+export function toSearchResults(
+  items: unknown,
+  limit: number,
+  fields: { snippet: string; published: string; source?: string },
+): SearchResult[] {
+  const out: SearchResult[] = [];
+  for (const item of (Array.isArray(items) ? items : []) as Array<Record<string, unknown>>) {
+    if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) continue;
+    const result: SearchResult = {
+      title: decodeEntities(stripTags(item.title)) || item.url,
+      url: item.url,
+      snippet: decodeEntities(stripTags(item[fields.snippet])),
+    };
+    const published = item[fields.published];
+    if (typeof published === 'string' && published) result.published = published;
+    const source = fields.source ? item[fields.source] : undefined;
+    if (typeof source === 'string') result.source = source;
+    out.push(result);
+    if (out.length >= limit) break;
+  }
+  return out;
 }

@@ -1,7 +1,6 @@
 import type { NetworkSettings } from '../../../sandbox/network/index.js';
-import { decodeEntities } from '../html.js';
-import { endpointClient, getJson, stripTags } from './http.js';
-import type { SearchBackend, SearchResult } from './types.js';
+import { endpointClient, getJson, toSearchResults } from './http.js';
+import type { SearchBackend } from './types.js';
 
 /** SearXNG's JSON API (`/search?format=json`), self-hosted. */
 export function searxngBackend(
@@ -29,22 +28,11 @@ export function searxngBackend(
             ? 'the instance refuses format=json; add "json" to search.formats in its settings.yml'
             : undefined,
       })) as { results?: unknown };
-      const results = Array.isArray(body?.results) ? body.results : [];
-      const out: SearchResult[] = [];
-      for (const item of results as Array<Record<string, unknown>>) {
-        if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) continue;
-        const result: SearchResult = {
-          title: decodeEntities(stripTags(item.title)) || item.url,
-          url: item.url,
-          snippet: decodeEntities(stripTags(item.content)),
-        };
-        if (typeof item.publishedDate === 'string' && item.publishedDate)
-          result.published = item.publishedDate;
-        if (typeof item.engine === 'string') result.source = item.engine;
-        out.push(result);
-        if (out.length >= limit) break;
-      }
-      return out;
+      return toSearchResults(body?.results, limit, {
+        snippet: 'content',
+        published: 'publishedDate',
+        source: 'engine',
+      });
     },
     close: () => client.close(),
   };
