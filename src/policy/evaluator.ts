@@ -26,6 +26,7 @@ import {
 import type { RateLimiter } from './rate-limit.js';
 import { decideStatic } from './rules/decide.js';
 import { suggestRule } from './rules/suggest.js';
+import { applyToolApproval } from './tool-approval.js';
 
 export interface PolicyEvaluatorOptions {
   mode: PermissionMode;
@@ -76,7 +77,12 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         mode,
         ...payload,
       });
-    const fixed = decideStatic(mode, policy, intent, { writableRoots: options.writableRoots });
+    const fixed = applyToolApproval(
+      decideStatic(mode, policy, intent, { writableRoots: options.writableRoots }),
+      ctx.tool,
+      ctx.call.arguments,
+      intent,
+    );
     if (fixed.behavior === 'deny') {
       decided({ behavior: 'deny', rule: fixed.rule, layer: fixed.layer, reason: fixed.reason });
       return {
@@ -183,7 +189,12 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
             durationMs: 0,
           };
         }
-        const again = decideStatic(mode, policy, intent, { writableRoots: options.writableRoots });
+        const again = applyToolApproval(
+          decideStatic(mode, policy, intent, { writableRoots: options.writableRoots }),
+          ctx.tool,
+          ctx.call.arguments,
+          intent,
+        );
         if (again.behavior === 'ask') return undefined;
         return {
           resolution: again.behavior === 'allow' ? 'allow_once' : 'deny',

@@ -625,3 +625,50 @@ describe('a project policy that came with the repository', () => {
     await turn.end();
   });
 });
+
+describe("a tool's own approval requirement", () => {
+  const tool = (name: string, approval: ToolSpec['approval']) =>
+    defineTool({
+      name,
+      description: `${name}.`,
+      inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+      approval,
+      execute: () => 'ran',
+    });
+
+  test("'always' asks even where the profile allows; a function may decide per call", async () => {
+    const h = setup(always('deny'), {
+      profile: 'full_access',
+      tools: [
+        tool('guarded', 'always'),
+        tool('per_call', (args) => ((args.n as number) > 5 ? 'always' : 'never')),
+      ],
+    });
+    const turn = h.rt.beginTurn();
+    const guarded = await turn.call({ id: 'g', name: 'guarded', arguments: {} });
+    expect(guarded.outcome.errorClass).toBe('approval_denied');
+    expect(h.asked[0]).toMatchObject({ tool: 'guarded', matchedRule: 'tool:guarded:approval=always' });
+    expect((await turn.call({ id: 'p1', name: 'per_call', arguments: { n: 1 } })).isError).toBe(false);
+    expect((await turn.call({ id: 'p9', name: 'per_call', arguments: { n: 9 } })).isError).toBe(true);
+    expect(h.asked).toHaveLength(2);
+    await turn.end();
+  });
+
+  test("'never' skips the mode's ask for a registered tool, but not for a dynamic one or past a rule", async () => {
+    const h = setup(undefined, {
+      profile: 'supervised',
+      tools: [tool('quiet', 'never'), tool('quiet_by_rule', 'never')],
+      policy: { ask: ['quiet_by_rule'] },
+    });
+    h.rt.registerTool(tool('dyn_quiet', 'never'), { dynamic: true });
+    const turn = h.rt.beginTurn();
+    expect((await turn.call({ id: 'q', name: 'quiet', arguments: {} })).isError).toBe(false);
+    expect((await turn.call({ id: 'r', name: 'quiet_by_rule', arguments: {} })).outcome.errorClass).toBe(
+      'approval_denied',
+    );
+    expect((await turn.call({ id: 'd', name: 'dyn_quiet', arguments: {} })).outcome.errorClass).toBe(
+      'approval_denied',
+    );
+    await turn.end();
+  });
+});
