@@ -4,6 +4,7 @@ import type {
   PermissionDecision,
   PermissionEvaluator,
   PermissionIntent,
+  ScopedException,
   ToolResult,
 } from '../types/index.js';
 import { errorResult, isErrorClass } from './errors.js';
@@ -27,14 +28,18 @@ export async function checkPermission(
     signals: ReadonlyArray<AbortSignal | undefined>;
     timeoutMs: number;
     emit: PermissionContext['emit'];
+    /** The turn's sandbox policy, asked before any human (DESIGN §2). */
+    precheck?: PermissionContext['precheck'];
+    /** Told the sandbox exceptions an allow carries (approved for this call), to hand to the tool. */
+    granted?: (exceptions: ScopedException[]) => void;
   },
 ): Promise<ToolResult | undefined> {
   let intent: PermissionIntent;
   try {
-    intent = classifyCall(entry.spec, args, turn);
+    intent = classifyCall(entry.spec, args, turn, entry.trust);
   } catch {
     // A call that cannot be classified is `unknown`, the most guarded kind.
-    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn);
+    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn, entry.trust);
     intent.action = 'unknown';
   }
   // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
@@ -51,6 +56,7 @@ export async function checkPermission(
         tool: entry.spec,
         signal,
         emit: opts.emit,
+        ...(opts.precheck ? { precheck: opts.precheck } : {}),
       }),
     opts.signals,
     opts.timeoutMs,
@@ -65,7 +71,10 @@ export async function checkPermission(
     return errorResult(call, 'permission_denied', `${call.name} was denied: the permission check ${why}.`);
   }
   const decision = outcome.value as PermissionDecision | undefined;
-  if (decision?.behavior === 'allow') return undefined;
+  if (decision?.behavior === 'allow') {
+    opts.granted?.(Array.isArray(decision.exceptions) ? decision.exceptions : []);
+    return undefined;
+  }
   if (!decision || (decision.behavior !== 'deny' && decision.behavior !== 'ask')) {
     return errorResult(
       call,
@@ -81,5 +90,8 @@ export async function checkPermission(
     typeof decision.reason === 'string' && decision.reason
       ? decision.reason
       : `${call.name} is not allowed by the current permission profile${decision.rule ? ` (rule ${decision.rule})` : ''}.`;
-  return errorResult(call, errorClass, reason, { details: { permission: { ...decision } } });
+  return errorResult(call, errorClass, reason, {
+    details: { permission: { ...decision } },
+    ...(typeof decision.hint === 'string' && decision.hint ? { hint: decision.hint } : {}),
+  });
 }

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { decodeArguments, type Repair, repairArguments } from '../schema/index.js';
-import type { PermissionEvaluator, ToolCall, ToolContent, ToolResult, ToolUpdate } from '../types/index.js';
+import type {
+  PermissionEvaluator,
+  PermissionIntent,
+  SandboxVerdict,
+  ScopedException,
+  ToolCall,
+  ToolContent,
+  ToolResult,
+  ToolUpdate,
+} from '../types/index.js';
 import { checkArguments, isPlainObject } from './argument-checks.js';
 import { errorResult } from './errors.js';
 import type { EventBus } from './events.js';
@@ -48,6 +57,8 @@ export interface TurnEnv {
   maxCalls: number;
   /** The turn's checked capabilities handed to tools (visibility now; file, network, process later). */
   capabilities: Record<string, unknown>;
+  /** What the turn's sandbox policy says of a call, before anyone is asked. */
+  precheck: (intent: PermissionIntent) => Promise<SandboxVerdict>;
 }
 
 export interface CallOptions {
@@ -231,11 +242,16 @@ async function stages(
   if ('error' in validated) return { result: validated.error, entry, repairs, args };
   args = validated.args;
 
-  // 5. Permission.
+  // 5. Permission (the sandbox's policy first, then rules, mode and a human).
+  let exceptions: ScopedException[] = [];
   const permit = (candidate: Record<string, unknown>) =>
     checkPermission(runtime.permission, turn.info, entry, call, candidate, {
       signals,
       timeoutMs: runtime.permissionTimeoutMs,
+      precheck: turn.precheck,
+      granted: (given) => {
+        exceptions = given;
+      },
       emit: (type, payload) =>
         runtime.events.emit(
           type,
@@ -289,6 +305,7 @@ async function stages(
       onUpdate,
       capabilities: turn.capabilities,
       turnState: turn.stateFor(call.name),
+      ...(exceptions.length > 0 ? { exceptions } : {}),
     },
     { signals, timeoutMs: spec.timeoutMs ?? runtime.toolTimeoutMs, abortGraceMs: runtime.abortGraceMs },
   );

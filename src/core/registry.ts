@@ -5,7 +5,7 @@ import {
   openAIStrictReport,
   type Validator,
 } from '../schema/index.js';
-import type { JsonSchema, ToolSpec } from '../types/index.js';
+import type { JsonSchema, ToolSpec, ToolTrust } from '../types/index.js';
 import { normalizeToolSpec, type ToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
 
@@ -57,8 +57,11 @@ export interface RegisteredTool {
   providerSchema: JsonSchema;
   /** Whether OpenAI strict mode would accept the schema (reported, never fatal). */
   strictReport: { compatible: boolean; problems: string[] };
+  /** Runs beside other read-only calls in a batch: the tool says so, and its word counts (not dynamic, or trusted). */
   readOnly: boolean;
   source: 'builtin' | 'user' | 'dynamic';
+  /** For dynamic tools: whether the runtime's owner believes the tool's annotations (default 'none'). */
+  trust: ToolTrust;
 }
 
 export class ToolRegistry {
@@ -68,12 +71,16 @@ export class ToolRegistry {
   register(
     tool: ToolSpec | ToolDefinition<unknown, unknown>,
     source: 'builtin' | 'user' | 'dynamic' = 'user',
+    trust: ToolTrust = 'none',
   ): RegisteredTool {
     const spec = normalizeToolSpec(tool);
     const problems: string[] = [];
     if (this.tools.has(spec.name)) problems.push(`a tool named "${spec.name}" is already registered`);
     if (source === 'dynamic' && PROTECTED_TOOL_NAMES.has(spec.name)) {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
+    }
+    if (trust !== 'none' && trust !== 'annotations') {
+      problems.push(`trust must be 'none' or 'annotations' (got ${JSON.stringify(trust)})`);
     }
     if (spec.timeoutMs !== undefined && !(typeof spec.timeoutMs === 'number' && spec.timeoutMs > 0)) {
       problems.push(
@@ -98,8 +105,10 @@ export class ToolRegistry {
       validate,
       providerSchema: forProvider(spec.inputSchema),
       strictReport: openAIStrictReport(spec.inputSchema),
-      readOnly: spec.annotations?.readOnlyHint === true,
+      readOnly:
+        spec.annotations?.readOnlyHint === true && (effectiveSource !== 'dynamic' || trust === 'annotations'),
       source: effectiveSource,
+      trust: effectiveSource === 'dynamic' ? trust : 'none',
     };
     this.tools.set(spec.name, entry);
     return entry;

@@ -8,7 +8,13 @@ import type { SandboxChoice } from '../sandbox/backends/index.js';
 import { createFileAccess } from '../sandbox/file-policy.js';
 import type { FileRoot } from '../sandbox/file-policy-types.js';
 import { FileLocks } from '../sandbox/file-versions.js';
-import type { NetworkConfig, WebSearchConfig } from '../sandbox/network/index.js';
+import {
+  type NetworkConfig,
+  NetworkPolicy,
+  resolveNetworkConfig,
+  type WebSearchConfig,
+} from '../sandbox/network/index.js';
+import { precheckIntent } from '../sandbox/precheck.js';
 import type { ProcessProfile } from '../sandbox/process/types.js';
 import { resolveStore, type StoreOption } from '../store/attach.js';
 import type { EventStore } from '../store/types.js';
@@ -19,6 +25,7 @@ import type {
   PermissionEvaluator,
   ToolAnnotations,
   ToolSpec,
+  ToolTrust,
 } from '../types/index.js';
 import type { ToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
@@ -93,7 +100,16 @@ export interface Runtime {
   /** The event store in use (undefined with `store: false`). */
   readonly store: EventStore | undefined;
   beginTurn(opts?: { threadId?: string; turnId?: string; cwd?: string }): Turn;
-  registerTool(tool: ToolSpec | ToolDefinition<unknown, unknown>, opts?: { dynamic?: boolean }): void;
+  /**
+   * Register a tool. `dynamic: true` for tools from outside the owner's code (MCP servers, skills, sandboxed
+   * code): the runtime classifies their calls itself (an unknown, possibly-writing action), and their
+   * annotations and `classify` may only make a call stricter — unless `trust: 'annotations'` says the
+   * source's read-only hint may be believed.
+   */
+  registerTool(
+    tool: ToolSpec | ToolDefinition<unknown, unknown>,
+    opts?: { dynamic?: boolean; trust?: ToolTrust },
+  ): void;
   unregisterTool(name: string): boolean;
   describeTools(): ToolDescription[];
   preflightIndex(): PreflightIndex;
@@ -126,7 +142,18 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     path.join(stateDir, `handrail.db${suffix}`),
   );
   const denyRead = [...(options.denyRead ?? []), ...auditFiles];
-  const host = { workspace, stateDir, options: { ...options, denyRead } as Record<string, unknown> };
+  // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
+  // and the network is off, so a command that slips past the classifier still cannot write.
+  const readOnly = profileMode(options) === 'read_only';
+  const host = {
+    workspace,
+    stateDir,
+    options: {
+      ...options,
+      denyRead,
+      ...(readOnly ? { process: { ...options.process, network: false } } : {}),
+    } as Record<string, unknown>,
+  };
   registry.register(requestToolsTool(), 'builtin');
   for (const tool of options.tools ?? []) {
     if (!isAvailable(tool, host)) continue;
@@ -135,6 +162,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   }
 
   const roots: FileRoot[] = options.roots ?? [{ path: workspace, access: 'write' }];
+  const turnRoots: FileRoot[] = readOnly ? roots.map((root) => ({ ...root, access: 'read' })) : roots;
   const permission = createPermissionStage(options, {
     workspace,
     roots,
@@ -167,6 +195,19 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     retryBudget: limits.retryBudget,
   };
   const fileLocks = new FileLocks();
+  // The network policy the sandbox precheck asks (the web tools keep their own client over the same settings).
+  let network: NetworkPolicy | null | undefined;
+  const networkPolicy = () => {
+    if (network === undefined) {
+      try {
+        network = new NetworkPolicy(resolveNetworkConfig(options.network));
+      } catch {
+        // An invalid network configuration fails where it is used (the web tools); nothing to precheck here.
+        network = null;
+      }
+    }
+    return network ?? undefined;
+  };
   // Capability providers declared by tools (the shell's backend and sessions), one instance per key.
   const providers = new Map<string, ReturnType<CapabilityProvider['create']>>();
   const addProviders = (spec: { capabilities?: CapabilityProvider[] | undefined }) => {
@@ -186,7 +227,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     beginTurn(opts = {}) {
       if (closed) throw new Error('This handrail runtime is closed; create a new one.');
       const files = createFileAccess({
-        roots,
+        roots: turnRoots,
         cwd: opts.cwd ? path.resolve(workspace, opts.cwd) : workspace,
         stateDir,
         denyRead,
@@ -210,6 +251,10 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
           turns.delete(ended);
           (permission as Partial<PolicyEvaluator>).endTurn?.(ended.turnId);
         },
+        (intent) => {
+          const network = networkPolicy();
+          return precheckIntent(intent, { files, ...(network ? { network } : {}) });
+        },
       );
       turns.add(turn);
       return turn;
@@ -217,7 +262,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     registerTool(tool, opts = {}) {
       if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
       if (!isAvailable(tool, host)) return;
-      addProviders(registry.register(tool, opts.dynamic ? 'dynamic' : 'user').spec);
+      addProviders(registry.register(tool, opts.dynamic ? 'dynamic' : 'user', opts.trust ?? 'none').spec);
     },
     unregisterTool: (name) => registry.unregister(name),
     describeTools() {
@@ -292,4 +337,12 @@ function canonicalDir(dir: string): string {
   } catch {
     return resolved;
   }
+}
+
+/** The permission mode the options select (a custom evaluator has none of ours). */
+function profileMode(options: RuntimeOptions): string | undefined {
+  if (options.permission) return undefined;
+  const profile = options.profile;
+  if (typeof profile === 'object' && profile !== null) return profile.mode;
+  return profile ?? 'supervised';
 }

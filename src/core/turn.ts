@@ -55,6 +55,8 @@ export class Turn {
     /** Capabilities the runtime hands this turn (file access, shared file locks). */
     capabilities: Record<string, unknown>,
     private readonly onEnd: (turn: Turn) => void,
+    /** The turn's sandbox policy, asked about each call before a human is. */
+    precheck: TurnEnv['precheck'] = async () => ({ ok: true }),
   ) {
     this.threadId = info.threadId;
     this.turnId = info.turnId;
@@ -82,6 +84,7 @@ export class Turn {
       nextCallId: () => `call_${++this.generatedIds}`,
       maxCalls: limits.maxCallsPerTurn,
       capabilities: { ...capabilities, visibility, fileVersions: new FileVersions() },
+      precheck,
     };
     runtime.events.emit(
       'turn/started',

@@ -8,14 +8,16 @@ import type {
   PermissionDecision,
   PermissionEvaluator,
   PermissionIntent,
+  SandboxVerdict,
+  ScopedException,
 } from '../types/index.js';
 import type { ApprovalBroker } from './approval/broker.js';
 import { ApprovalGrants } from './approval/grants.js';
-import { noApproverMessage } from './approval/messages.js';
+import { NO_APPROVER_HINT, NOT_ANSWERED_HINT, noApproverMessage } from './approval/messages.js';
 import { buildPreview } from './approval/preview.js';
 import { requestKey } from './approval/request-key.js';
 import { settleApproval } from './approval/settle.js';
-import type { ApprovalRequest } from './approval/types.js';
+import type { ApprovalDecision, ApprovalRequest } from './approval/types.js';
 import type { PermissionMode } from './modes.js';
 import {
   defaultPolicyPaths,
@@ -24,9 +26,9 @@ import {
   type PolicyLayers,
 } from './policy-file/load.js';
 import type { RateLimiter } from './rate-limit.js';
-import { decideStatic } from './rules/decide.js';
+import { decideCall, isDangerous } from './rules/decide.js';
 import { suggestRule } from './rules/suggest.js';
-import { applyToolApproval } from './tool-approval.js';
+import { applyToolApproval, toolRequirement } from './tool-approval.js';
 
 export interface PolicyEvaluatorOptions {
   mode: PermissionMode;
@@ -77,12 +79,14 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         mode,
         ...payload,
       });
-    const fixed = applyToolApproval(
-      decideStatic(mode, policy, intent, { writableRoots: options.writableRoots }),
-      ctx.tool,
-      ctx.call.arguments,
-      intent,
-    );
+    const decide = () =>
+      applyToolApproval(
+        decideCall(mode, policy, intent, { writableRoots: options.writableRoots }),
+        ctx.tool,
+        ctx.call.arguments,
+        intent,
+      );
+    const fixed = decide();
     if (fixed.behavior === 'deny') {
       decided({ behavior: 'deny', rule: fixed.rule, layer: fixed.layer, reason: fixed.reason });
       return {
@@ -98,23 +102,55 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       return admit(intent, ctx, { behavior: 'allow', rule: fixed.rule, layer: fixed.layer });
     }
 
-    // ask: an approval for exactly this call may already exist.
+    // ask. The sandbox is asked before the human: nobody approves what would be refused anyway, and a
+    // refusal a human may lift (a host outside the allowlist) becomes part of the question.
+    const sandbox = await precheck(intent, ctx);
+    if (sandbox && !sandbox.ok && !sandbox.lift) {
+      decided({ behavior: 'deny', rule: 'sandbox', layer: 'sandbox', reason: sandbox.reason });
+      return {
+        behavior: 'deny',
+        reason: `${tool} was refused before anyone was asked, because the sandbox would not allow it: ${sandbox.reason}`,
+        rule: 'sandbox',
+        layer: 'sandbox',
+        errorClass: sandbox.errorClass,
+      };
+    }
+    let lift = sandbox && !sandbox.ok ? sandbox.lift : undefined;
+    const exceptions = lift ? [lift.exception] : [];
+    // Opened for this turn by an earlier approval: no longer part of the question.
+    if (lift && grants.lookup(ctx.turnId, exceptionKey(lift.exception), '', '') === 'turn') lift = undefined;
+
+    // Dangerous commands and tools that always ask are asked about on every call: no remembered approval
+    // and no rule covers them, and the form offers only once or deny.
+    const alwaysAsk = isDangerous(intent) || toolRequirement(ctx.tool, ctx.call.arguments) === 'always';
     const turnKey = requestKey(mode, intent, ctx.turnId).key;
     const sessionKey = requestKey(mode, intent, undefined).key;
-    const remembered = () => grants.lookup(ctx.turnId, turnKey, ctx.threadId, sessionKey);
+    const remembered = () =>
+      alwaysAsk ? undefined : grants.lookup(ctx.turnId, turnKey, ctx.threadId, sessionKey);
     const cached = remembered();
     if (cached) {
       decided({ behavior: 'allow', rule: fixed.rule, layer: fixed.layer, requestKey: turnKey, cached });
-      return admit(intent, ctx, { behavior: 'allow', rule: `approved for the ${cached}`, layer: 'approval' });
+      return admit(intent, ctx, {
+        behavior: 'allow',
+        rule: `approved for the ${cached}`,
+        layer: 'approval',
+        ...(exceptions.length > 0 ? { exceptions } : {}),
+      });
     }
     // A call the rate limit would refuse anyway is refused before anyone is asked about it.
     const limited = rateLimited(intent, ctx, false);
     if (limited) return limited;
     const suggested = suggestRule(intent);
-    const dangerous = intent.action === 'shell_command' && intent.scope.risk === 'dangerous';
-    // An allow rule never beats an ask rule (deny > ask > allow) nor applies to a dangerous command, so in those
-    // cases "always" could not keep its promise and is not offered.
-    const canAlways = suggested !== undefined && !dangerous && fixed.layer === 'mode';
+    // An allow rule never beats an ask rule (deny > ask > allow) nor applies to a dangerous command, nor can it
+    // widen the sandbox, so in those cases "always" could not keep its promise and is not offered.
+    const canAlways = suggested !== undefined && !alwaysAsk && !lift && fixed.layer === 'mode';
+    // (allow_always stays among the answers where no layer can keep it: settle turns it into a session grant.)
+    const choices: ApprovalDecision[] = alwaysAsk
+      ? ['allow_once', 'deny']
+      : ['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny'];
+    const reason = lift
+      ? `${fixed.reason}; the sandbox refuses it as it stands (${sandbox && !sandbox.ok ? sandbox.reason : ''}), and approving will ${lift.widens} for this call`
+      : fixed.reason;
     const request: ApprovalRequest = {
       id: randomUUID(),
       requestKey: turnKey,
@@ -125,11 +161,13 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       turnId: ctx.turnId,
       callId: ctx.call.id,
       summary: intent.summary,
-      reason: fixed.reason,
+      reason,
       preview: buildPreview(intent, ctx.call.arguments),
       matchedRule: fixed.layer === 'mode' ? fixed.rule : `${fixed.rule} (${fixed.layer} policy)`,
-      ...(suggested ? { suggestedRule: suggested } : {}),
+      ...(suggested && canAlways ? { suggestedRule: suggested } : {}),
       alwaysLayers: canAlways ? [...fileLayers] : [],
+      choices,
+      ...(lift ? { widens: lift.widens } : {}),
     };
     if (!broker.hasApprover) {
       decided({
@@ -142,13 +180,15 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       return {
         behavior: 'deny',
         reason: noApproverMessage(tool, fixed, {
-          dangerous,
+          dangerous: isDangerous(intent),
+          ...(lift ? { widens: lift.widens } : {}),
           ...(canAlways && fileLayers.length > 0
             ? { suggested, file: layerFile(fileLayers[0]!) }
             : canAlways
               ? { suggested }
               : {}),
         }),
+        hint: NO_APPROVER_HINT,
         rule: fixed.rule,
         layer: fixed.layer,
         errorClass: 'approval_denied',
@@ -162,7 +202,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       summary: request.summary,
       preview: request.preview,
       matchedRule: request.matchedRule,
-      ...(suggested ? { suggestedRule: suggested } : {}),
+      choices,
+      ...(lift ? { widens: lift.widens } : {}),
+      ...(request.suggestedRule ? { suggestedRule: request.suggestedRule } : {}),
     });
     // When a queued request's turn comes, what happened meanwhile may answer it: an identical call approved
     // for the turn or session, or an "always" rule (or a new deny) written by an earlier answer.
@@ -170,7 +212,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     const settleContext = {
       grants,
       sessionKey,
-      suggested,
+      suggested: canAlways ? suggested : undefined,
       layerFile,
       workspace: options.load.workspace,
       reload: () => {
@@ -189,12 +231,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
             durationMs: 0,
           };
         }
-        const again = applyToolApproval(
-          decideStatic(mode, policy, intent, { writableRoots: options.writableRoots }),
-          ctx.tool,
-          ctx.call.arguments,
-          intent,
-        );
+        const again = decide();
         if (again.behavior === 'ask') return undefined;
         return {
           resolution: again.behavior === 'allow' ? 'allow_once' : 'deny',
@@ -229,11 +266,14 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       return {
         behavior: 'deny',
         reason: resolution.reason,
+        ...(resolution.byHuman ? {} : { hint: NOT_ANSWERED_HINT }),
         rule: fixed.rule,
         layer: fixed.layer,
         errorClass: 'approval_denied',
       };
     }
+    // The sandbox exception goes with the call; "for the turn" opens that host for the rest of the turn.
+    if (lift && resolution.granted !== 'once') grants.grantTurn(ctx.turnId, exceptionKey(lift.exception));
     decided({
       behavior: 'allow',
       rule: fixed.rule,
@@ -241,12 +281,31 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       requestKey: turnKey,
       resolution: outcome.resolution,
       decidedBy: outcome.decidedBy,
+      ...(exceptions.length > 0 ? { exceptions } : {}),
     });
     return admit(intent, ctx, {
       behavior: 'allow',
-      rule: `approved (${outcome.resolution})`,
+      rule: `approved (${resolution.granted === 'once' ? 'allow_once' : outcome.resolution})`,
       layer: 'approval',
+      ...(exceptions.length > 0 ? { exceptions } : {}),
     });
+  }
+
+  /** The sandbox's verdict on an asked-about call; a precheck that fails refuses (fail closed). */
+  async function precheck(
+    intent: PermissionIntent,
+    ctx: PermissionContext,
+  ): Promise<SandboxVerdict | undefined> {
+    if (!ctx.precheck) return undefined;
+    try {
+      return await ctx.precheck(intent);
+    } catch (error) {
+      return {
+        ok: false,
+        errorClass: 'sandbox_violation',
+        reason: `the sandbox's check failed (${(error as Error)?.message ?? String(error)})`,
+      };
+    }
   }
 
   function admit(
@@ -301,4 +360,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     },
     evaluate,
   };
+}
+
+/** The grant key of a sandbox exception opened for a turn. */
+function exceptionKey(exception: ScopedException): string {
+  return `exception:${exception.kind}:${exception.method}:${exception.host}:${exception.port}`;
 }

@@ -3,7 +3,7 @@
 // only for tools the runtime's owner registered (not dynamic ones, which could claim it for themselves),
 // never past a rule's ask, a deny, a dangerous command or read_only's ceiling.
 import type { ApprovalRequirement, PermissionIntent, ToolSpec } from '../types/index.js';
-import type { StaticDecision } from './rules/decide.js';
+import { isDangerous, type StaticDecision } from './rules/decide.js';
 
 export function applyToolApproval(
   fixed: StaticDecision,
@@ -11,7 +11,7 @@ export function applyToolApproval(
   args: Record<string, unknown>,
   intent: PermissionIntent,
 ): StaticDecision {
-  const requirement = requirementOf(tool, args);
+  const requirement = toolRequirement(tool, args);
   if (requirement === 'always' && fixed.behavior === 'allow') {
     return {
       ...fixed,
@@ -20,7 +20,7 @@ export function applyToolApproval(
       reason: `${tool.name} always asks before it runs`,
     };
   }
-  const dangerous = intent.action === 'shell_command' && intent.scope.risk === 'dangerous';
+  const dangerous = isDangerous(intent);
   if (
     requirement === 'never' &&
     fixed.behavior === 'ask' &&
@@ -39,7 +39,7 @@ export function applyToolApproval(
 }
 
 /** The requirement for this call; a function that throws or answers nonsense means 'always' (fail closed). */
-function requirementOf(tool: ToolSpec, args: Record<string, unknown>): ApprovalRequirement {
+export function toolRequirement(tool: ToolSpec, args: Record<string, unknown>): ApprovalRequirement {
   const given = tool.approval;
   if (given === undefined) return 'unless_auto_approved';
   let value: unknown = given;

@@ -22,14 +22,32 @@ const CHOICES = [
 const MAX_PREVIEW = 4_000;
 const MAX_HEADLINE = 400;
 
+/** The form for a request: only the answers it offers (a call that always asks: once or deny). */
+export function approvalSchema(request: Pick<ApprovalRequest, 'choices'>) {
+  const choices = CHOICES.filter(
+    ([value]) => request.choices === undefined || request.choices.includes(value),
+  );
+  return {
+    ...APPROVAL_SCHEMA,
+    properties: {
+      ...APPROVAL_SCHEMA.properties,
+      decision: {
+        ...APPROVAL_SCHEMA.properties.decision,
+        enum: choices.map(([value]) => value),
+        enumNames: choices.map(([, title]) => title),
+      },
+    },
+  };
+}
+
 export const APPROVAL_SCHEMA = {
   type: 'object',
   properties: {
     decision: {
       type: 'string',
       title: 'Decision',
-      enum: CHOICES.map(([value]) => value),
-      enumNames: CHOICES.map(([, title]) => title),
+      enum: CHOICES.map(([value]) => value) as string[],
+      enumNames: CHOICES.map(([, title]) => title) as string[],
       default: 'deny',
     },
     feedback: {
@@ -51,6 +69,7 @@ export function approvalMessage(request: ApprovalRequest): string {
   return [
     `handrail: approve ${escapeControls(request.tool)}? ${headAndTail(summary, MAX_HEADLINE, false)}`,
     `Why it asks: ${escapeControls(request.reason)} (${escapeControls(request.matchedRule)})`,
+    ...(request.widens ? [`Approving also: ${escapeControls(request.widens)} (for this call)`] : []),
     '',
     headAndTail(escapeControls(request.preview), MAX_PREVIEW, true),
   ].join('\n');
@@ -77,7 +96,7 @@ export function elicitationApprover(channelFor: (callId: string) => CallChannel 
     const raw = await channel.sendRequest(
       {
         method: 'elicitation/create',
-        params: { mode: 'form', message: approvalMessage(request), requestedSchema: APPROVAL_SCHEMA },
+        params: { mode: 'form', message: approvalMessage(request), requestedSchema: approvalSchema(request) },
       },
       { signal },
     );

@@ -101,7 +101,15 @@ export interface PermissionIntent {
   scope: Record<string, unknown>;
   /** One line a human can approve or deny. */
   summary: string;
+  /**
+   * What a dynamic tool said about its own call (its `classify`), when that differs from the runtime's
+   * classification. The policy uses it only where it is stricter: a tool may not lower its own kind.
+   */
+  claimed?: PermissionIntent;
 }
+
+/** Whose word counts for a dynamic tool: by default none; 'annotations' believes its read-only hint. */
+export type ToolTrust = 'none' | 'annotations';
 
 export type PermissionBehavior = 'allow' | 'ask' | 'deny';
 
@@ -109,12 +117,44 @@ export interface PermissionDecision {
   behavior: PermissionBehavior;
   /** Shown to the model when the call is refused. */
   reason?: string;
+  /** What the model should do next, when the error class's default hint would not be true. */
+  hint?: string;
   /** The rule and layer that decided, for the audit trail. */
   rule?: string;
   layer?: string;
-  /** When `deny` comes from a human rather than a rule. */
-  errorClass?: 'permission_denied' | 'approval_denied' | 'rate_limited';
+  /** When `deny` comes from a human rather than a rule, or from the sandbox's policy. */
+  errorClass?:
+    | 'permission_denied'
+    | 'approval_denied'
+    | 'rate_limited'
+    | 'sandbox_violation'
+    | 'network_error';
+  /** Exceptions to the sandbox's policy a human granted for this call (handed to the tool as `ctx.exceptions`). */
+  exceptions?: ScopedException[];
 }
+
+/**
+ * A narrow exception to the turn's sandbox policy that a human approved: today, one host outside the
+ * network allowlist, for GET requests, for one call or the rest of the turn.
+ */
+export interface ScopedException {
+  kind: 'network';
+  host: string;
+  port: number;
+  method: 'GET';
+}
+
+/** What the turn's file, network and process policy say of a call, asked before any human is. */
+export type SandboxVerdict =
+  | { ok: true }
+  | {
+      ok: false;
+      /** Why the sandbox would refuse the call, for the model (and the human, when it may be lifted). */
+      reason: string;
+      errorClass: 'sandbox_violation' | 'network_error' | 'permission_denied';
+      /** Set when a human may lift the refusal: what approving widens, and exactly the exception it grants. */
+      lift?: { widens: string; exception: ScopedException };
+    };
 
 export interface PermissionContext {
   threadId: string;
@@ -125,6 +165,8 @@ export interface PermissionContext {
   signal: AbortSignal;
   /** Record a permission event (decided, request opened/resolved) on the runtime's stream for this call. */
   emit(type: HandrailEventType, payload: Record<string, unknown>): void;
+  /** Ask the turn's sandbox policy about the call (paths, URL, working directory) before asking a human. */
+  precheck?(intent: PermissionIntent): Promise<SandboxVerdict>;
 }
 
 export interface PermissionEvaluator {
@@ -179,6 +221,8 @@ export interface ToolContext {
   capabilities: Record<string, unknown>;
   /** Turn-scoped state for this tool, shared between its calls in one turn. */
   turnState: Map<string, unknown>;
+  /** Exceptions to the sandbox policy a human approved for this call (a host outside the allowlist). */
+  exceptions?: readonly ScopedException[];
 }
 
 /**

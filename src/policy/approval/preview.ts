@@ -12,8 +12,10 @@ export function buildPreview(intent: PermissionIntent, args: Record<string, unkn
   const paths = Array.isArray(scope.paths) ? scope.paths.map(String) : [];
   switch (intent.action) {
     case 'shell_command': {
-      const command = text(args.cmd) ?? text(args.command) ?? text(args.chars);
-      if (command !== undefined) lines.push(`$ ${command}`);
+      // What the policy rated, not what a tool might show instead.
+      const command = text(scope.command) ?? text(scope.stdin);
+      if (command !== undefined)
+        lines.push(typeof scope.stdin === 'string' ? `> ${command}` : `$ ${command}`);
       if (typeof scope.workdir === 'string') lines.push(`in ${scope.workdir}`);
       if (Array.isArray(scope.reasons) && scope.reasons.length > 0)
         lines.push(`risk: ${scope.risk} (${scope.reasons.join('; ')})`);

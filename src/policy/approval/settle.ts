@@ -17,29 +17,45 @@ export interface SettleContext {
   reload(): void;
 }
 
+/** What an answer came to: allowed (and how far the grant reaches), or the denial the model reads. */
+export type Settled =
+  | { allow: true; granted: 'once' | 'turn' | 'session' | 'always'; note?: string }
+  | { allow: false; reason: string; byHuman?: boolean; note?: undefined };
+
 /** Record what an approval grants; allow_always writes its rule and reloads the layers. */
 export async function settleApproval(
   outcome: ApprovalOutcome,
   request: ApprovalRequest,
   ctx: SettleContext,
-): Promise<{ allow: true; note?: string } | { allow: false; reason: string; note?: undefined }> {
+): Promise<Settled> {
   const { grants, sessionKey, suggested, layerFile } = ctx;
   const tool = request.tool;
+  // An answer the form did not offer grants no more than the narrowest allow: a call that always asks is
+  // approved once, whatever an approver program answers.
+  const offered = request.choices === undefined || request.choices.includes(outcome.resolution as never);
+  if (!offered && outcome.resolution.startsWith('allow_')) {
+    return {
+      allow: true,
+      granted: 'once',
+      note: `${outcome.resolution} was not offered for this call (it asks every time): approved once`,
+    };
+  }
   switch (outcome.resolution) {
     case 'allow_once':
-      return { allow: true };
+      return { allow: true, granted: 'once' };
     case 'allow_for_turn':
       grants.grantTurn(request.turnId, request.requestKey);
-      return { allow: true };
+      return { allow: true, granted: 'turn' };
     case 'allow_for_session':
       grants.grantSession(request.threadId, sessionKey);
-      return { allow: true };
+      return { allow: true, granted: 'session' };
     case 'allow_always': {
       const layer = outcome.layer ?? request.alwaysLayers[0] ?? 'user';
       if (!suggested || !request.alwaysLayers.includes(layer)) {
         grants.grantSession(request.threadId, sessionKey);
         return {
           allow: true,
+          granted: 'session',
           note: 'no narrow rule can express this call: approved for the session instead',
         };
       }
@@ -50,17 +66,19 @@ export async function settleApproval(
         grants.grantSession(request.threadId, sessionKey);
         return {
           allow: true,
+          granted: 'session',
           note: `could not write the rule (${(error as Error).message}): approved for the session instead`,
         };
       }
       try {
         ctx.reload();
-        return { allow: true, note: `wrote ${suggested.join(', ')} to ${file}` };
+        return { allow: true, granted: 'always', note: `wrote ${suggested.join(', ')} to ${file}` };
       } catch (error) {
         // The rule is on disk, but another layer does not load now: keep the old rules, remember the answer.
         grants.grantSession(request.threadId, sessionKey);
         return {
           allow: true,
+          granted: 'session',
           note: `wrote ${suggested.join(', ')} to ${file}, but the policy could not be reloaded (${(error as Error).message}): approved for the session`,
         };
       }
@@ -80,6 +98,7 @@ export async function settleApproval(
         };
       return {
         allow: false,
+        byHuman: true,
         reason: outcome.feedback
           ? `The user denied ${tool}: ${outcome.feedback}`
           : `The user denied ${tool}. Do not retry the same call; ask the user or try something else.`,

@@ -34,6 +34,13 @@ export interface ApprovalRequest {
   suggestedRule?: string[];
   /** Policy layers `allow_always` may write to. */
   alwaysLayers: Array<'project' | 'user'>;
+  /**
+   * The answers offered. A call that always asks (a dangerous command, a tool whose approval is 'always')
+   * offers only `allow_once` and `deny`; any other allow is taken as `allow_once`. Absent: every answer.
+   */
+  choices?: ApprovalDecision[];
+  /** Set when approving also widens the sandbox for this call: exactly what it opens. */
+  widens?: string;
 }
 
 export interface ApproverAnswer {

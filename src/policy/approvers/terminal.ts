@@ -40,12 +40,17 @@ export function terminalApprover(options: TerminalApproverOptions = {}): Approve
   const prompt: Approver = async (request, { signal }) => {
     // Expired or cancelled while another prompt had the terminal: nothing to ask, and no input to consume.
     if (signal.aborted) return { decision: 'deny', by: 'terminal' };
-    const always = request.alwaysLayers.length > 0 && request.suggestedRule;
+    const offered = (decision: ApprovalDecision) =>
+      request.choices === undefined || request.choices.includes(decision);
+    const always = request.alwaysLayers.length > 0 && request.suggestedRule && offered('allow_always');
     write(`\n${bold(`handrail: approve ${shown(request.tool)}?`)} ${shown(request.summary)}\n`);
     write(`  why: ${shown(request.reason)}\n`);
+    if (request.widens) write(`  approving also: ${shown(request.widens)} (for this call)\n`);
     // The broker escapes the preview already; again here, because an approver may be handed any request.
     write(`${indent(escapeControls(request.preview))}\n`);
-    const choices = ['[y] once', '[t] this turn', '[s] this session'];
+    const choices = ['[y] once'];
+    if (offered('allow_for_turn')) choices.push('[t] this turn');
+    if (offered('allow_for_session')) choices.push('[s] this session');
     if (always) choices.push(`[a] always (adds ${request.suggestedRule!.map(shown).join(', ')})`);
     choices.push('[n] deny');
     for (;;) {
@@ -64,7 +69,7 @@ export function terminalApprover(options: TerminalApproverOptions = {}): Approve
       const lower = key.toLowerCase();
       // Exactly one key: from a pipe, "abort" or "sure" must not be read as "a" (always) or "s" (session).
       const decision = Object.hasOwn(KEYS, lower) ? KEYS[lower] : undefined;
-      if (!decision || (decision === 'allow_always' && !always)) {
+      if (!decision || (decision === 'allow_always' && !always) || !offered(decision)) {
         write(`${shown(key)}? answer with one of the keys in brackets\n`);
         continue;
       }

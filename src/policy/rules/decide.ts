@@ -55,3 +55,29 @@ export function decideStatic(
   if (mode === 'read_only' && byMode.behavior !== 'allow') return { ...fromMode, rules: verdict.rules };
   return fromRule;
 }
+
+/**
+ * The static decision for a call, with what a dynamic tool claimed about itself (`intent.claimed`) weighed
+ * in only where it is stricter: a tool can ask for more care, never for less.
+ */
+export function decideCall(
+  mode: PermissionMode,
+  policy: RuleSource | undefined,
+  intent: PermissionIntent,
+  options: ModeOptions,
+): StaticDecision {
+  const own = decideStatic(mode, policy, intent, options);
+  if (!intent.claimed) return own;
+  const claimed = decideStatic(mode, policy, intent.claimed, options);
+  if (STRENGTH[claimed.behavior] <= STRENGTH[own.behavior]) return own;
+  return {
+    ...claimed,
+    reason: `${claimed.reason} (the tool's own classification, stricter than the runtime's)`,
+  };
+}
+
+/** Whether any reading of the call (the runtime's, or the tool's stricter claim) is a dangerous command. */
+export function isDangerous(intent: PermissionIntent): boolean {
+  if (intent.action === 'shell_command' && intent.scope.risk === 'dangerous') return true;
+  return intent.claimed !== undefined && isDangerous(intent.claimed);
+}

@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'same-origin': a redirect may not leave the first URL's origin (search endpoints). */
   redirects?: 'follow' | 'same-origin';
+  /** `host:port` pairs a human approved for this call outside restricted mode's allowlist (redirects too). */
+  approved?: readonly string[];
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -53,7 +55,10 @@ export class NetworkClient {
     const redirects: Redirect[] = [];
     let current: CheckedTarget;
     try {
-      current = await this.policy.check(url, { signal });
+      current = await this.policy.check(url, {
+        signal,
+        ...(opts.approved ? { approved: opts.approved } : {}),
+      });
     } catch (error) {
       throw fail(error);
     }
@@ -93,7 +98,7 @@ export class NetworkClient {
       }
       let next: CheckedTarget;
       try {
-        const target = this.policy.checkUrl(location, current.url);
+        const target = this.policy.checkUrl(location, current.url, opts.approved);
         if (opts.redirects === 'same-origin' && target.origin !== current.origin) {
           throw new NetworkRefusal(
             'redirect',

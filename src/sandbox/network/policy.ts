@@ -30,8 +30,12 @@ export class NetworkPolicy {
     this.trustedHost = options.trustedHost;
   }
 
-  /** The syntactic and host-name part of the check (no I/O). Throws NetworkRefusal. */
-  checkUrl(raw: string, base?: URL): Target {
+  /**
+   * The syntactic and host-name part of the check (no I/O). Throws NetworkRefusal. `approved` lists
+   * `host:port` pairs a human let this call reach although restricted mode's allowlist does not name them;
+   * the deny list and the address checks still apply to them.
+   */
+  checkUrl(raw: string, base?: URL, approved: readonly string[] = []): Target {
     const target = parseTarget(raw, base);
     if (this.isTrusted(target)) return target;
     const { mode, allow, deny } = this.settings;
@@ -50,7 +54,11 @@ export class NetworkPolicy {
         `Refused: ${target.host} is on the network deny list (network.deny ${JSON.stringify(denied.source)}).`,
       );
     }
-    if (mode === 'restricted' && !allow.some((p) => matchHost(p, target.host, target.port))) {
+    if (
+      mode === 'restricted' &&
+      !allow.some((p) => matchHost(p, target.host, target.port)) &&
+      !approved.includes(hostPort(target))
+    ) {
       const shown = allow.slice(0, 12).map((p) => p.source);
       const listed =
         shown.length === 0
@@ -66,8 +74,11 @@ export class NetworkPolicy {
   }
 
   /** The whole check: URL, host, then every resolved address. */
-  async check(raw: string, opts: { base?: URL; signal?: AbortSignal } = {}): Promise<CheckedTarget> {
-    const target = this.checkUrl(raw, opts.base);
+  async check(
+    raw: string,
+    opts: { base?: URL; signal?: AbortSignal; approved?: readonly string[] } = {},
+  ): Promise<CheckedTarget> {
+    const target = this.checkUrl(raw, opts.base, opts.approved);
     return this.resolve(target, opts.signal);
   }
 

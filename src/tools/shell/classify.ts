@@ -1,6 +1,5 @@
-// The permission intent of a shell call: the command's argv as the classifier split it, its risk and the
-// working directory, so the permission stage can allow or ask.
-import { classifyCommand } from '../../policy/command-risk/index.js';
+// The permission intent of a shell call: only what will run — the command line, where, and whether in a
+// terminal. The policy classifies the command itself (policy/assess.ts); a tool never rates its own call.
 import type { PermissionIntent } from '../../types/index.js';
 import { intentPaths } from '../fs/context.js';
 
@@ -9,21 +8,18 @@ export function commandIntent(
   cmd: unknown,
   workdir: unknown,
   cwd: string,
+  tty = false,
 ): PermissionIntent {
   const command = typeof cmd === 'string' ? cmd : '';
-  const risk = classifyCommand(command);
   const dir = typeof workdir === 'string' && workdir !== '' ? workdir : '.';
   return {
     action: 'shell_command',
     summary: command,
     scope: {
       operation,
-      argv: risk.commands,
-      // Whether argv is the whole story (no redirections, substitutions, variables): rules allow by argv only then.
-      argvExact: risk.exact,
-      risk: risk.risk,
-      reasons: risk.reasons,
+      command,
       workdir: intentPaths(cwd, [dir])[0] ?? cwd,
+      ...(tty ? { tty: true } : {}),
     },
   };
 }

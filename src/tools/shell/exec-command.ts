@@ -69,7 +69,7 @@ export function execCommandTool(): ToolSpec {
     outputPolicy: { maxBytes: MAX_OUTPUT_TOKENS * 4 + 4096, maxLines: Number.MAX_SAFE_INTEGER },
     source: 'builtin',
     classify: (args, { cwd }) => {
-      const intent = commandIntent('exec_command', args.cmd, args.workdir, cwd);
+      const intent = commandIntent('exec_command', args.cmd, args.workdir, cwd, args.tty === true);
       if (typeof args.justification === 'string') intent.scope.justification = args.justification;
       return intent;
     },

@@ -2,7 +2,6 @@
 // produced since the last read.
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import { classifyCommand } from '../../policy/command-risk/index.js';
 import type { ToolSpec } from '../../types/index.js';
 import { shellCapability } from './context.js';
 import { MAX_OUTPUT_TOKENS } from './exec-command.js';
@@ -60,20 +59,12 @@ export function writeStdinTool(): ToolSpec {
     source: 'builtin',
     classify: (args) => {
       const chars = typeof args.chars === 'string' ? args.chars : '';
-      // Input reaches whatever reads it (possibly a shell): classify it as a command, never as safe.
-      const risk = chars === '' ? undefined : classifyCommand(chars);
+      // What is sent, and to which session: the policy rates input to a running program (never as safe).
       return {
         action: 'shell_command',
         summary:
           chars === '' ? `poll session ${args.session_id}` : `write to session ${args.session_id}: ${chars}`,
-        scope: {
-          operation: 'write_stdin',
-          session_id: args.session_id,
-          argv: risk?.commands ?? [],
-          argvExact: false,
-          risk: risk ? (risk.risk === 'safe' ? 'unknown' : risk.risk) : 'safe',
-          reasons: risk?.reasons ?? [],
-        },
+        scope: { operation: 'write_stdin', session_id: args.session_id, stdin: chars },
       };
     },
     async execute(raw, ctx) {

@@ -51,3 +51,10 @@ export function networkEnabled(host: CapabilityHost): boolean {
   const network = host.options.network as NetworkConfig | undefined;
   return network?.mode !== 'disabled';
 }
+
+/** The `host:port` pairs a human approved for this call outside the network allowlist. */
+export function approvedHosts(ctx: ToolContext): string[] {
+  return (ctx.exceptions ?? [])
+    .filter((e) => e.kind === 'network' && e.method === 'GET')
+    .map((e) => `${e.host.includes(':') ? `[${e.host}]` : e.host}:${e.port}`);
+}

@@ -4,7 +4,7 @@ import type { OpenResponse } from '../../sandbox/network/index.js';
 import { streamToFile } from '../../sandbox/safe-fs-stream.js';
 import type { ToolSpec } from '../../types/index.js';
 import { fsCapabilities, intentPaths, mustWrite } from '../fs/context.js';
-import { networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
+import { approvedHosts, networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
 import { parseContentType } from './content.js';
 import { webError } from './errors.js';
 import { networkIntent } from './intent.js';
@@ -67,7 +67,7 @@ export function downloadUrlTool(): ToolSpec {
       // The file policy decides before any byte goes over the network.
       const first = await mustWrite(caps.files, requested);
       try {
-        web.client.policy.checkUrl(String(args.url));
+        web.client.policy.checkUrl(String(args.url), undefined, approvedHosts(ctx));
       } catch (error) {
         throw webError(error);
       }
@@ -81,7 +81,11 @@ export function downloadUrlTool(): ToolSpec {
         }
         let response: OpenResponse;
         try {
-          response = await web.client.open(String(args.url), { overflow: 'error', signal: ctx.signal });
+          response = await web.client.open(String(args.url), {
+            overflow: 'error',
+            signal: ctx.signal,
+            approved: approvedHosts(ctx),
+          });
         } catch (error) {
           throw webError(error);
         }

@@ -2,7 +2,7 @@ import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
 import type { OpenResponse } from '../../sandbox/network/index.js';
 import type { ToolSpec } from '../../types/index.js';
-import { networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
+import { approvedHosts, networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
 import { decodeBody, isBinaryType, isHtml, isTextual, parseContentType } from './content.js';
 import { webError } from './errors.js';
 import { convertHtml } from './html.js';
@@ -75,6 +75,7 @@ export function webFetchTool(): ToolSpec {
           headers: { accept: 'text/html, application/xhtml+xml, text/markdown, text/plain;q=0.9, */*;q=0.5' },
           maxBytes,
           signal: ctx.signal,
+          approved: approvedHosts(ctx),
         });
       } catch (error) {
         throw webError(error);

