@@ -49,6 +49,14 @@ export const PROTECTED_TOOL_NAMES: ReadonlySet<string> = new Set([
   'computer_use',
 ]);
 
+/** Capabilities the runtime itself hands every turn; no tool's provider may replace them. */
+const RESERVED_CAPABILITIES: ReadonlySet<string> = new Set([
+  'files',
+  'fileLocks',
+  'fileVersions',
+  'visibility',
+]);
+
 /** A tool with everything the pipeline needs precomputed at registration. */
 export interface RegisteredTool {
   spec: ToolSpec;
@@ -78,6 +86,17 @@ export class ToolRegistry {
     if (this.tools.has(spec.name)) problems.push(`a tool named "${spec.name}" is already registered`);
     if (source === 'dynamic' && PROTECTED_TOOL_NAMES.has(spec.name)) {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
+    }
+    for (const provider of spec.capabilities ?? []) {
+      const key = (provider as { key?: unknown })?.key;
+      if (typeof key === 'string' && RESERVED_CAPABILITIES.has(key)) {
+        problems.push(`capability "${key}" is the runtime's own; a tool cannot provide it`);
+      }
+    }
+    if (source === 'dynamic' && (spec.capabilities?.length ?? 0) > 0) {
+      // A provider is shared by key with every tool that names it: a dynamic tool must not supply what the
+      // owner's tools (the shell's sandbox, the network client) will use.
+      problems.push('dynamic tools cannot bring capability providers');
     }
     if (trust !== 'none' && trust !== 'annotations') {
       problems.push(`trust must be 'none' or 'annotations' (got ${JSON.stringify(trust)})`);

@@ -243,9 +243,9 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         },
         turnLimits,
         {
+          ...Object.fromEntries([...providers].map(([key, provider]) => [key, provider.forTurn()])),
           files,
           fileLocks,
-          ...Object.fromEntries([...providers].map(([key, provider]) => [key, provider.forTurn()])),
         },
         (ended) => {
           turns.delete(ended);

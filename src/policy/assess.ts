@@ -4,7 +4,8 @@
 // whole line, and its risk. Whatever verdict a tool wrote into its intent (`risk`, `argv`, …) is dropped
 // first, so no tool can label its own call safe.
 import type { PermissionIntent } from '../types/index.js';
-import { classifyCommand } from './command-risk/index.js';
+import { classifyCommand, type Risk } from './command-risk/index.js';
+import { worse } from './command-risk/types.js';
 
 /** Scope keys only the policy may set; a tool's values for them are discarded. */
 export const VERDICT_KEYS = ['risk', 'reasons', 'argv', 'argvExact'] as const;
@@ -22,22 +23,8 @@ export function assessIntent(intent: PermissionIntent): PermissionIntent {
   else delete assessed.claimed;
   if (intent.action !== 'shell_command') return assessed;
 
-  if (typeof scope.stdin === 'string') {
-    // Input reaches whatever reads it, possibly a shell: classified as a command, and never safe. An empty
-    // write only polls the session's output.
-    if (scope.stdin === '') return withVerdict(assessed, 'safe', [], [], false);
-    const risk = classifyCommand(scope.stdin);
-    return withVerdict(
-      assessed,
-      risk.risk === 'safe' ? 'unknown' : risk.risk,
-      risk.risk === 'safe'
-        ? ['input to a running program can do anything that program allows']
-        : risk.reasons,
-      risk.commands,
-      false,
-    );
-  }
   if (typeof scope.command !== 'string') {
+    if (typeof scope.stdin === 'string') return assessInput(assessed, scope.stdin);
     return withVerdict(assessed, 'unknown', ['the call names no command line'], [], false);
   }
   const risk = classifyCommand(scope.command);
@@ -55,7 +42,34 @@ export function assessIntent(intent: PermissionIntent): PermissionIntent {
       reasons.push(...hazards);
     }
   }
+  if (typeof scope.stdin === 'string' && scope.stdin !== '') {
+    // A command that is also fed input: rated as the worse of the two, and never exact.
+    const input = assessInput({ ...assessed, scope: { ...scope } }, scope.stdin).scope;
+    return withVerdict(
+      assessed,
+      worse(verdict, input.risk as Risk),
+      [...reasons, ...(input.reasons as string[])],
+      risk.commands,
+      false,
+    );
+  }
   return withVerdict(assessed, verdict, reasons, risk.commands, risk.exact);
+}
+
+/**
+ * Input to a running program, which may be a shell: classified as a command line and never safe. An empty
+ * write only polls the session's output.
+ */
+function assessInput(intent: PermissionIntent, stdin: string): PermissionIntent {
+  if (stdin === '') return withVerdict(intent, 'safe', [], [], false);
+  const risk = classifyCommand(stdin);
+  return withVerdict(
+    intent,
+    risk.risk === 'safe' ? 'unknown' : risk.risk,
+    risk.risk === 'safe' ? ['input to a running program can do anything that program allows'] : risk.reasons,
+    risk.commands,
+    false,
+  );
 }
 
 function withVerdict(

@@ -79,11 +79,12 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         mode,
         ...payload,
       });
+    const requirement = toolRequirement(ctx.tool, ctx.call.arguments);
     const decide = () =>
       applyToolApproval(
         decideCall(mode, policy, intent, { writableRoots: options.writableRoots }),
         ctx.tool,
-        ctx.call.arguments,
+        requirement,
         intent,
       );
     const fixed = decide();
@@ -122,11 +123,13 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
 
     // Dangerous commands and tools that always ask are asked about on every call: no remembered approval
     // and no rule covers them, and the form offers only once or deny.
-    const alwaysAsk = isDangerous(intent) || toolRequirement(ctx.tool, ctx.call.arguments) === 'always';
+    const alwaysAsk = isDangerous(intent) || requirement === 'always';
     const turnKey = requestKey(mode, intent, ctx.turnId).key;
     const sessionKey = requestKey(mode, intent, undefined).key;
+    // A call that needs a sandbox exception is remembered for the turn at most: the exception must not
+    // outlive it through a session grant.
     const remembered = () =>
-      alwaysAsk ? undefined : grants.lookup(ctx.turnId, turnKey, ctx.threadId, sessionKey);
+      alwaysAsk ? undefined : grants.lookup(ctx.turnId, turnKey, lift ? '' : ctx.threadId, sessionKey);
     const cached = remembered();
     if (cached) {
       decided({ behavior: 'allow', rule: fixed.rule, layer: fixed.layer, requestKey: turnKey, cached });
@@ -147,7 +150,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     // (allow_always stays among the answers where no layer can keep it: settle turns it into a session grant.)
     const choices: ApprovalDecision[] = alwaysAsk
       ? ['allow_once', 'deny']
-      : ['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny'];
+      : lift
+        ? ['allow_once', 'allow_for_turn', 'deny']
+        : ['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny'];
     const reason = lift
       ? `${fixed.reason}; the sandbox refuses it as it stands (${sandbox && !sandbox.ok ? sandbox.reason : ''}), and approving will ${lift.widens} for this call`
       : fixed.reason;
@@ -273,7 +278,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       };
     }
     // The sandbox exception goes with the call; "for the turn" opens that host for the rest of the turn.
-    if (lift && resolution.granted !== 'once') grants.grantTurn(ctx.turnId, exceptionKey(lift.exception));
+    if (lift && resolution.granted === 'turn') grants.grantTurn(ctx.turnId, exceptionKey(lift.exception));
     decided({
       behavior: 'allow',
       rule: fixed.rule,

@@ -8,10 +8,9 @@ import { isDangerous, type StaticDecision } from './rules/decide.js';
 export function applyToolApproval(
   fixed: StaticDecision,
   tool: ToolSpec,
-  args: Record<string, unknown>,
+  requirement: ApprovalRequirement,
   intent: PermissionIntent,
 ): StaticDecision {
-  const requirement = toolRequirement(tool, args);
   if (requirement === 'always' && fixed.behavior === 'allow') {
     return {
       ...fixed,
@@ -38,7 +37,10 @@ export function applyToolApproval(
   return fixed;
 }
 
-/** The requirement for this call; a function that throws or answers nonsense means 'always' (fail closed). */
+/**
+ * The requirement for this call; a function that throws or answers nonsense means 'always' (fail closed).
+ * Ask it once per call: a function may answer differently each time.
+ */
 export function toolRequirement(tool: ToolSpec, args: Record<string, unknown>): ApprovalRequirement {
   const given = tool.approval;
   if (given === undefined) return 'unless_auto_approved';

@@ -31,6 +31,9 @@ export async function precheckIntent(
       // A download also writes where it saves.
       const saved = await checkPaths(paths, 'write', policies.files);
       if (!saved.ok || typeof scope.url !== 'string' || !policies.network) return saved;
+      // web_search goes to the endpoint the operator configured, which its own client exempts from the
+      // model-facing allowlist (search/http.ts); the query is what is asked about, not the host.
+      if (scope.operation === 'web_search') return saved;
       return checkUrl(scope.url, policies.network, []);
     }
     case 'shell_command': {
@@ -65,10 +68,9 @@ async function checkUrl(
   approved: readonly string[],
 ): Promise<SandboxVerdict> {
   try {
-    const target = network.checkUrl(url, undefined, approved);
-    // Addresses known without DNS (IP literals, localhost) are checked now; names are resolved at the call.
-    if (target.isIp || target.host === 'localhost' || target.host.endsWith('.localhost'))
-      await network.resolve(target);
+    // The whole check, DNS included: a name that resolves to a private address is refused now, not after
+    // a human approved it. The tool checks again (and pins the address) when it connects.
+    await network.check(url, { approved });
     return OK;
   } catch (error) {
     if (!(error instanceof NetworkRefusal)) throw error;

@@ -93,6 +93,29 @@ describe("1. the policy computes a command's risk itself", () => {
     expect((await turn.call(call('run_it', { cmd: 'ls' }))).isError).toBe(false);
   });
 
+  test('an empty stdin beside a command does not make the command a poll', async () => {
+    const runtime = makeRuntime({
+      profile: 'supervised',
+      policyFiles: { user: null, managed: null, project: null },
+      tools: [
+        defineTool({
+          name: 'run_it',
+          description: 'Runs a command.',
+          inputSchema: { type: 'object', properties: { cmd: { type: 'string' } }, required: ['cmd'] },
+          classify: (args) => ({
+            action: 'shell_command',
+            summary: String(args.cmd),
+            scope: { command: String(args.cmd), stdin: '' },
+          }),
+          execute: () => 'ran',
+        }) as ToolSpec,
+      ],
+    });
+    const result = await runtime.beginTurn().call(call('run_it', { cmd: 'rm -rf /' }));
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/dangerous/);
+  });
+
   test('shell tools describe what will run and never import the classifier', () => {
     const dir = path.resolve(import.meta.dirname, '../../src/tools');
     const offenders: string[] = [];
@@ -175,6 +198,25 @@ describe('2. dynamic tools cannot lower their own kind', () => {
     expect(h.asked[0]!.choices).toEqual(['allow_once', 'deny']);
   });
 
+  test("a dynamic tool cannot bring capability providers, and no tool can replace the runtime's own", () => {
+    const runtime = makeRuntime({});
+    const provider = (key: string) => ({
+      key,
+      create: () => ({ forTurn: () => ({}), close: async () => undefined }),
+    });
+    const tool = (key: string) =>
+      ({
+        name: `with_${key}`,
+        description: 'x',
+        inputSchema: { type: 'object', properties: {} },
+        capabilities: [provider(key)],
+        execute: () => 'x',
+      }) as ToolSpec;
+    expect(() => runtime.registerTool(tool('helper'), { dynamic: true })).toThrow(/capability providers/);
+    expect(() => runtime.registerTool(tool('files'))).toThrow(/runtime's own/);
+    expect(() => runtime.registerTool(tool('helper'))).not.toThrow();
+  });
+
   test('approval: never on a dynamic tool skips nothing, and its readOnlyHint does not make it run in parallel', async () => {
     const h = harness({ profile: 'supervised' });
     h.runtime.registerTool(liar(path.join(tempDir(), 'x'), { approval: 'never' }), { dynamic: true });
@@ -250,6 +292,38 @@ describe('3. the sandbox is asked before the human', () => {
     await next.call(call('web_fetch', { url: 'http://api.example.com/d' }));
     expect(h.asked[4]!.widens).toMatch(/api\.example\.com:80/);
   });
+
+  test('an exception is never granted past the turn, whatever the approver answers', async () => {
+    const server = await serve((_req, res) => res.end('ok'));
+    const dns = tableResolver({ 'api.example.com': ['93.184.216.34'] });
+    const dial = recordingConnector({ '93.184.216.34': server.port });
+    const h = harness(
+      {
+        profile: 'supervised',
+        network: { mode: 'restricted', allow: [], resolver: dns.resolver, connector: dial.connector },
+      },
+      () => ({ decision: 'allow_for_session' }),
+    );
+    expect((await h.turn.call(call('web_fetch', { url: 'http://api.example.com/s' }))).isError).toBe(false);
+    expect(h.asked[0]!.choices).toEqual(['allow_once', 'allow_for_turn', 'deny']);
+    // Taken as once: the same call in the same thread's next turn is asked again.
+    await h.runtime
+      .beginTurn({ threadId: h.turn.threadId })
+      .call(call('web_fetch', { url: 'http://api.example.com/s' }));
+    expect(h.asked).toHaveLength(2);
+  });
+
+  test('a name that resolves to a private address is refused before anyone is asked', async () => {
+    const dns = tableResolver({ 'evil.example.com': ['10.0.0.5'] });
+    const h = harness(
+      { profile: 'supervised', network: { mode: 'restricted', allow: [], resolver: dns.resolver } },
+      () => ({ decision: 'allow_once' }),
+    );
+    const result = await h.turn.call(call('web_fetch', { url: 'http://evil.example.com/' }));
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/before anyone was asked.*10\.0\.0\.5/s);
+    expect(h.asked).toHaveLength(0);
+  });
 });
 
 describe.skipIf(!hasBwrap)('4. profiles shape the sandbox', () => {
@@ -303,6 +377,28 @@ describe('5. "always ask" means always', () => {
     expect(h.asked).toHaveLength(3);
     const resolved = h.events.filter((e) => e.type === 'turn/permission/request/resolved');
     expect(resolved[0]!.payload.note).toMatch(/approved once/);
+  });
+
+  test('an approval function is asked once per call, so it cannot answer "always" to one check and "never" to another', async () => {
+    let asks = 0;
+    const h = harness(
+      {
+        profile: 'supervised',
+        tools: [
+          defineTool({
+            name: 'flaky',
+            description: 'x',
+            inputSchema: { type: 'object', properties: {} },
+            approval: () => (++asks % 2 === 1 ? 'always' : 'never'),
+            execute: () => 'ran',
+          }) as ToolSpec,
+        ],
+      },
+      () => ({ decision: 'allow_for_session' }),
+    );
+    await h.turn.call(call('flaky', {}));
+    expect(asks).toBe(1);
+    expect(h.asked[0]!.choices).toEqual(['allow_once', 'deny']);
   });
 
   test("a tool whose approval is 'always' is asked every call, whatever the answer or an allow rule", async () => {
