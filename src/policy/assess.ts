@@ -3,6 +3,8 @@
 // and this module computes every fact a decision rests on: a command's sub-commands, whether they are the
 // whole line, and its risk. Whatever verdict a tool wrote into its intent (`risk`, `argv`, …) is dropped
 // first, so no tool can label its own call safe.
+
+import { gitCommandHazards } from '../sandbox/git-config.js';
 import type { PermissionIntent } from '../types/index.js';
 import { classifyCommand, type Risk } from './command-risk/index.js';
 import { worse } from './command-risk/types.js';
@@ -86,7 +88,11 @@ function withVerdict(
   return intent;
 }
 
-/** What the line does not say but its surroundings make it do: git configuration that runs programs. */
-function surroundingHazards(_workdir: string, _commands: string[][]): string[] {
-  return [];
+/**
+ * What the line does not say but its surroundings make it do: configuration in the repository a git command
+ * would use that makes git run programs (core.fsmonitor, diff.external, filters, …). The system config is the
+ * administrator's, not something a workspace can plant, so it is left out.
+ */
+function surroundingHazards(workdir: string, commands: string[][]): string[] {
+  return gitCommandHazards(workdir, commands, { systemConfig: false });
 }

@@ -1,4 +1,4 @@
-import { realpathSync, type Stats } from 'node:fs';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { canonicalize } from './canonical.js';
@@ -12,7 +12,12 @@ import type {
   FileRoot,
 } from './file-policy-types.js';
 import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
-import { configuredHooksDir, protectedMatcher } from './protected-paths.js';
+import {
+  configuredHooksDir,
+  protectedMatcher,
+  repositoryProtectedPaths,
+  userProtectedPaths,
+} from './protected-paths.js';
 
 /** Dot files match like any other; `[!x]` is a negated class, as in the shell (picomatch needs posix). */
 const GLOB_OPTIONS = { dot: true, posix: true };
@@ -39,6 +44,12 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   const hooksDirs = writable
     .map((root) => configuredHooksDir(root.path))
     .filter((d): d is string => d !== undefined);
+  // Absolute paths protected whatever the roots: the user's git, ssh and handrail configuration, and what
+  // the roots' repositories make as dangerous as their .git (a gitdir: target, included config files).
+  const absoluteProtected = [
+    ...userProtectedPaths(),
+    ...writable.flatMap((root) => repositoryProtectedPaths(root.path)),
+  ];
   const denyGlobs = config.denyRead ?? [];
   const denyMatch = denyGlobs.length > 0 ? picomatch(denyGlobs, GLOB_OPTIONS) : undefined;
 
@@ -76,6 +87,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   const protectedRule = (canonical: string): boolean => {
     if (stateDir && isWithin(canonical, stateDir)) return true;
     if (hooksDirs.some((dir) => isWithin(canonical, dir))) return true;
+    if (absoluteProtected.some((p) => isWithin(canonical, p))) return true;
     for (const root of writable) {
       const rel = relativeInside(canonical, root.path);
       if (rel && isProtected(rel)) return true;
@@ -139,10 +151,10 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
         canonical,
       );
     }
-    if (mode === 'write' && protectedRule(canonical)) {
+    if (mode === 'write' && (protectedRule(canonical) || inGitDir(canonical, root.path))) {
       return deny(
         'protected_path',
-        `Cannot write ${display(canonical)}: it is a protected path (git metadata, shell startup files, editor, MCP and handrail configuration stay read-only, even inside writable roots).`,
+        `Cannot write ${display(canonical)}: it is a protected path (git metadata, shell startup files, editor, MCP and handrail configuration, the user's git and ssh configuration stay read-only, even inside writable roots).`,
         canonical,
       );
     }
@@ -172,6 +184,39 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
     display,
   };
+}
+
+/**
+ * Whether a path is inside a git directory, whatever its name (a bare `foo.git`, the target of a `.git` link
+ * or `gitdir:` file) — or would make its directory one (HEAD next to objects/) — or is a config file or hooks
+ * directory of a repository above it: git runs what its config and hooks say. Checked from the path's
+ * directory up to its root.
+ */
+function inGitDir(canonical: string, root: string): boolean {
+  const present = (p: string, dir: boolean) => {
+    if (canonical === p || (dir && isWithin(canonical, p))) return true;
+    try {
+      const stat = lstatSync(p);
+      return dir ? stat.isDirectory() : true;
+    } catch {
+      return false;
+    }
+  };
+  for (let dir = path.dirname(canonical); isWithin(dir, root); dir = path.dirname(dir)) {
+    if (
+      present(path.join(dir, 'HEAD'), false) &&
+      (present(path.join(dir, 'objects'), true) || present(path.join(dir, 'commondir'), false))
+    )
+      return true;
+    // A repository above the file: its included config files and hooks directories are config and hooks.
+    if (
+      present(path.join(dir, '.git'), false) &&
+      repositoryProtectedPaths(dir).some((p) => isWithin(canonical, p))
+    )
+      return true;
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  return false;
 }
 
 function kindProblem(stat: Stats, kind: 'file' | 'directory' | 'any'): string | undefined {

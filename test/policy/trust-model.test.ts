@@ -1,7 +1,8 @@
 // The trust model (DESIGN §2) attacked through the public API: the guard decides from what a call does,
 // never from what the guarded code says about itself. Real runtime, real built-in tools, real bubblewrap
 // where a point is about the sandbox, a real HTTP server for the network exception.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
@@ -465,6 +466,37 @@ describe('6. the narrowest rule', () => {
     );
     await h.turn.call(call('exec_command', { cmd: 'npm run build' }));
     expect(h.asked[0]!.suggestedRule).toEqual(['exec_command(npm run build)']);
+  });
+});
+
+describe('8. repositories cannot carry code out of the sandbox', () => {
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'ignore' });
+  test.each([
+    ['core.fsmonitor', 'touch /tmp/pwned'],
+    ['diff.external', 'touch /tmp/pwned'],
+    ['core.pager', 'touch /tmp/pwned'],
+    ['filter.x.smudge', 'touch /tmp/pwned'],
+  ])('a safe git command in a repository that sets %s is asked about, not run', async (key, value) => {
+    const ws = tempDir();
+    git(ws, 'init', '-q');
+    const plain = harness({ workspace: ws, profile: 'read_only' });
+    expect((await plain.turn.call(call('exec_command', { cmd: 'git status' }))).isError).toBe(false);
+    git(ws, 'config', key, value);
+    const armed = harness({ workspace: ws, profile: 'read_only' });
+    const result = await armed.turn.call(call('exec_command', { cmd: 'git status' }));
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(key);
+  });
+
+  test('git -C into a nested repository is judged by that repository', async () => {
+    const ws = tempDir();
+    git(ws, 'init', '-q');
+    mkdirSync(path.join(ws, 'sub'));
+    git(path.join(ws, 'sub'), 'init', '-q');
+    git(path.join(ws, 'sub'), 'config', 'core.fsmonitor', 'touch /tmp/pwned');
+    const h = harness({ workspace: ws, profile: 'read_only' });
+    expect((await h.turn.call(call('exec_command', { cmd: 'git log -1' }))).isError).toBe(false);
+    expect((await h.turn.call(call('exec_command', { cmd: 'git -C sub log -1' }))).isError).toBe(true);
   });
 });
 

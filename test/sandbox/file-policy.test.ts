@@ -1,10 +1,18 @@
 // The file policy against the known ways out: traversal, symlinks, hardlinks, /proc, special files,
 // protected names and their look-alikes, and swaps between check and use.
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFileAccess } from '../../src/sandbox/file-policy.js';
 import type { FileAccess, FileCheck } from '../../src/sandbox/file-policy-types.js';
 import { FileRaceError, openForRead, writeAtomic } from '../../src/sandbox/safe-fs.js';
@@ -253,5 +261,85 @@ describe('configuration', () => {
     expect(() => createFileAccess({ roots: [{ path: ws, access: 'write' }], cwd: '/' })).toThrow(
       /outside every root/,
     );
+  });
+});
+
+describe("the user's configuration and git directories of any name", () => {
+  const saved = { HOME: process.env.HOME, XDG: process.env.XDG_CONFIG_HOME };
+  afterEach(() => {
+    process.env.HOME = saved.HOME;
+    if (saved.XDG === undefined) delete process.env.XDG_CONFIG_HOME;
+    else process.env.XDG_CONFIG_HOME = saved.XDG;
+  });
+
+  it("keeps handrail's and git's user configuration read-only when the workspace is the home directory", async () => {
+    const home = realpathSync(tempDir('hr-home-'));
+    process.env.HOME = home;
+    delete process.env.XDG_CONFIG_HOME;
+    mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
+    writeFileSync(path.join(home, '.config', 'git', 'config'), '[user]\n');
+    const files = createFileAccess({ roots: [{ path: home, access: 'write' }] });
+    for (const p of [
+      '.config/git/config',
+      '.config/git/attributes',
+      '.config/handrail/policy.json',
+      `${home}/.config/handrail/policy.json`,
+      '.gitconfig',
+      '.ssh/authorized_keys',
+      '.ssh/config',
+    ])
+      expect([p, reason(await files.checkWrite(p))]).toEqual([p, 'protected_path']);
+    expect(reason(await files.checkWrite('.config/other/settings.json'))).toBe('ok');
+    expect(reason(await files.checkRead('.config/git/config'))).toBe('ok');
+
+    // XDG_CONFIG_HOME moves both (and ~/.config stays protected too).
+    process.env.XDG_CONFIG_HOME = path.join(home, 'xdg');
+    const xdg = createFileAccess({ roots: [{ path: home, access: 'write' }] });
+    expect(reason(await xdg.checkWrite('xdg/handrail/policy.json'))).toBe('protected_path');
+    expect(reason(await xdg.checkWrite('xdg/git/config'))).toBe('protected_path');
+    expect(reason(await xdg.checkWrite('.config/handrail/policy.json'))).toBe('protected_path');
+
+    // A root that holds the home directory, and a symlinked ~/.gitconfig's target.
+    const above = createFileAccess({ roots: [{ path: path.dirname(home), access: 'write' }] });
+    expect(reason(await above.checkWrite(`${home}/.config/git/config`))).toBe('protected_path');
+    mkdirSync(path.join(home, 'dotfiles'));
+    writeFileSync(path.join(home, 'dotfiles', 'gitconfig'), '');
+    symlinkSync('dotfiles/gitconfig', path.join(home, '.gitconfig'));
+    const linked = createFileAccess({ roots: [{ path: home, access: 'write' }] });
+    expect(reason(await linked.checkWrite('dotfiles/gitconfig'))).toBe('protected_path');
+  });
+
+  it('refuses writes into git directories whatever their name, and into config files the repository includes', async () => {
+    const { ws, files } = setup();
+    execFileSync('git', ['init', '-q', '--bare', path.join(ws, 'foo.git')]);
+    execFileSync('git', ['init', '-q', '--bare', path.join(ws, 'store')]);
+    mkdirSync(path.join(ws, 'lnk'));
+    symlinkSync('../store', path.join(ws, 'lnk', '.git'));
+    for (const p of ['foo.git/config', 'foo.git/hooks/pre-receive', 'lnk/.git/config', 'store/hooks/x'])
+      expect([p, reason(await files.checkWrite(p))]).toEqual([p, 'protected_path']);
+    // Making a directory into a git directory one file at a time.
+    mkdirSync(path.join(ws, 'fake', 'objects'), { recursive: true });
+    expect(reason(await files.checkWrite('fake/HEAD'))).toBe('protected_path');
+    mkdirSync(path.join(ws, 'fake2'));
+    writeFileSync(path.join(ws, 'fake2', 'HEAD'), 'ref: refs/heads/main\n');
+    expect(reason(await files.checkWrite('fake2/objects/x'))).toBe('protected_path');
+    expect(reason(await files.checkWrite('fake2/README'))).toBe('ok');
+
+    // The workspace's repository: a gitdir: target and an included file (missing or not) are protected.
+    const repo = realpathSync(tempDir('hr-ws-'));
+    execFileSync('git', ['init', '-q', `--separate-git-dir=${path.join(repo, 'meta')}`, repo]);
+    execFileSync('git', ['-C', repo, 'config', 'include.path', '../team.gitconfig']);
+    execFileSync('git', ['-C', repo, 'config', 'core.hooksPath', '.githooks']);
+    const inRepo = createFileAccess({ roots: [{ path: repo, access: 'write' }] });
+    for (const p of ['meta/config', 'team.gitconfig', '.githooks/pre-commit'])
+      expect([p, reason(await inRepo.checkWrite(p))]).toEqual([p, 'protected_path']);
+    expect(reason(await inRepo.checkWrite('file.txt'))).toBe('ok');
+    // A nested repository's includes and hooks directory too, from the repositories above the file.
+    execFileSync('git', ['init', '-q', path.join(repo, 'w')]);
+    execFileSync('git', ['-C', path.join(repo, 'w'), 'config', 'include.path', '../../w/local.gitconfig']);
+    execFileSync('git', ['-C', path.join(repo, 'w'), 'config', 'core.hooksPath', 'hooks-dir']);
+    for (const p of ['w/local.gitconfig', 'w/hooks-dir/pre-push'])
+      expect([p, reason(await inRepo.checkWrite(p))]).toEqual([p, 'protected_path']);
+    expect(reason(await inRepo.checkWrite('w/file.txt'))).toBe('ok');
   });
 });

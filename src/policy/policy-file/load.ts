@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { userConfigDir } from '../../sandbox/protected-paths.js';
 import { type CompileContext, compileRuleText, compileStructured, RuleError } from '../rules/compile.js';
 import { RuleIndex } from '../rules/evaluate.js';
 import type { PathBase } from '../rules/matchers.js';
@@ -58,10 +59,8 @@ export function defaultPolicyPaths(
 ): Record<LayerName, string | undefined> {
   const env = opts.env ?? process.env;
   const home = opts.home ?? os.homedir();
-  const config =
-    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
-      ? env.XDG_CONFIG_HOME
-      : path.join(home, '.config');
+  // The same directory the sandbox keeps read-only for commands and file tools.
+  const config = userConfigDir(env, home);
   return {
     managed: '/etc/handrail/policy.json',
     project: path.join(opts.workspace, '.handrail', 'policy.json'),

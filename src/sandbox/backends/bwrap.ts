@@ -4,12 +4,13 @@ import picomatch from 'picomatch';
 import { isWithin } from '../path-syntax.js';
 import { findExecutable } from '../process/executables.js';
 import { prlimitArgs } from '../process/rlimits.js';
-import { BUILTIN_PROTECTED_GLOBS } from '../protected-paths.js';
+import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
 import { auditProtectedPaths } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
+import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import { chooseIdentity, neverReachable, type RunAs, reachProblem } from './identity.js';
 import { acquirePlaceholder, isPlaceholder, releasePlaceholder } from './placeholders.js';
-import { type Mask, placeholderNames, scanPolicyPaths } from './scan.js';
+import { type Mask, mostSpecificRoot, placeholderNames, scanPolicyPaths } from './scan.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlySystemEntries, systemMountArgs } from './system-view.js';
 import type {
   BackendStatus,
@@ -108,6 +109,8 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const extra = await existing(options.readOnlyPaths ?? []);
     const visible = [...system.shown, ...extra];
     const denyRead = policy.denyRead ?? [];
+    // The user's git, ssh and handrail configuration: read-only wherever the roots are.
+    const absoluteProtected = userProtectedPaths();
     const scan = await scanPolicyPaths({
       roots: policy.roots,
       denyRead,
@@ -115,6 +118,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
       visible,
       maxEntries: maxScanEntries,
+      absoluteProtected,
     });
     if (scan.truncated) {
       if (denyRead.some((glob) => picomatch.scan(glob).isGlob)) {
@@ -131,18 +135,32 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
 
     const readOnly = scan.readOnly.filter((p) => !isPlaceholder(p));
     const held: string[] = [];
+    // What git would run before the command, to tell what the command added (see git-audit.ts).
+    let git: GitSnapshot | undefined;
+    if (options.audit !== false) {
+      git = snapshotGit({
+        roots: policy.roots,
+        gitDirs: scan.gitDirs,
+        gitLinks: scan.gitLinks,
+        absoluteProtected,
+        complete: !scan.truncated,
+      });
+    }
     let audited: Promise<string[]> | undefined;
     const release = () => {
       audited ??= (async () => {
         const before = new Set([...scan.readOnly, ...held]);
         for (const p of held.splice(0)) releasePlaceholder(p);
-        if (options.audit === false || scan.truncated) return [];
+        if (options.audit === false) return [];
         return auditProtectedPaths({
           roots: policy.roots,
           protectedPaths: policy.protectedPaths ?? [],
           ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
           before,
           maxEntries: maxScanEntries,
+          absoluteProtected,
+          ...(git ? { git } : {}),
+          truncatedBefore: scan.truncated,
         }).catch((error: Error) => [
           `Could not check for protected paths the command created: ${error.message}`,
         ]);
@@ -155,7 +173,13 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         const candidates = policy.roots
           .filter((root) => root.access === 'write')
           .flatMap((root) => placeholderNames(globs, root.path).map((name) => path.join(root.path, name)));
-        for (const p of candidates) {
+        // A missing absolute protected path in a writable root (~/.config/git when the workspace is the
+        // home directory) is held at its first missing component.
+        for (const p of absoluteProtected) {
+          const hold = firstMissing(p, policy.roots);
+          if (hold && !scan.masks.some((mask) => isWithin(hold, mask.path))) candidates.push(hold);
+        }
+        for (const p of new Set(candidates)) {
           if (!isPlaceholder(p) && exists(p)) continue;
           if (acquirePlaceholder(p)) held.push(p);
           else if (!readOnly.includes(p)) readOnly.push(p);
@@ -248,6 +272,18 @@ async function checkReach(
   const index = problems.findIndex((problem) => problem !== undefined);
   if (index < 0) return undefined;
   return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
+}
+
+/**
+ * The first missing component of a path inside a writable root (`~/.config` when `~/.config/git` is wanted
+ * and neither exists), or undefined when the path exists, or is not in a writable root.
+ */
+function firstMissing(p: string, roots: SandboxPolicy['roots']): string | undefined {
+  const root = mostSpecificRoot(p, roots);
+  if (root?.access !== 'write' || p === root.path || exists(p)) return undefined;
+  let hold = p;
+  while (path.dirname(hold) !== root.path && !exists(path.dirname(hold))) hold = path.dirname(hold);
+  return hold;
 }
 
 function exists(p: string): boolean {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { FileRoot } from '../file-policy-types.js';
 import { isWithin, relativeInside } from '../path-syntax.js';
-import { configuredHooksDir, protectedMatcher } from '../protected-paths.js';
+import { protectedMatcher, repositoryProtectedPaths } from '../protected-paths.js';
 
 /** A path the sandbox hides: a file is replaced by an empty one, a directory by an empty one. */
 export interface Mask {
@@ -21,6 +21,12 @@ export interface ScanResult {
   /** Entries visited; the walk stops after the limit. */
   visited: number;
   truncated: boolean;
+  /**
+   * In writable roots: directories that look like git directories (HEAD next to objects/ or commondir, any
+   * name: `.git`, a bare `foo.git`), and `.git` entries that are symbolic links or `gitdir:` files.
+   */
+  gitDirs: string[];
+  gitLinks: string[];
 }
 
 export interface ScanInput {
@@ -31,6 +37,11 @@ export interface ScanInput {
   /** Directories outside the roots that the sandbox shows (absolute deny globs are walked there too). */
   visible: readonly string[];
   maxEntries: number;
+  /**
+   * Absolute paths protected wherever the roots are (see `userProtectedPaths`): bound read-only when they
+   * exist inside a writable root, found or not by the walk.
+   */
+  absoluteProtected?: readonly string[];
 }
 
 /** As the file policy matches: dot files like any other, `[!x]` a negated class. */
@@ -49,12 +60,22 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     input.denyRead.length > 0 ? picomatch([...input.denyRead], GLOB_OPTIONS) : (_: string) => false;
   const isProtected = protectedMatcher([...input.protectedPaths]);
   const rootPaths = input.roots.map((root) => root.path);
-  // A hooks directory set with core.hooksPath runs like .git/hooks (as the file policy treats it).
-  const hooksDirs = input.roots
-    .filter((root) => root.access === 'write')
-    .map((root) => configuredHooksDir(root.path))
-    .filter((dir): dir is string => dir !== undefined);
-  const result: ScanResult = { masks: [], readOnly: [], visited: 0, truncated: false };
+  // A hooks directory set with core.hooksPath runs like .git/hooks, a gitdir: target is a .git, an included
+  // config file is config (as the file policy treats them); the user's own configuration too.
+  const absolute = [
+    ...(input.absoluteProtected ?? []),
+    ...input.roots
+      .filter((root) => root.access === 'write')
+      .flatMap((root) => repositoryProtectedPaths(root.path)),
+  ];
+  const result: ScanResult = {
+    masks: [],
+    readOnly: [],
+    visited: 0,
+    truncated: false,
+    gitDirs: [],
+    gitLinks: [],
+  };
 
   const denied = (abs: string, dir: boolean): boolean => {
     const names = [abs];
@@ -67,7 +88,7 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
   const protectedIn = (abs: string, dir: boolean, root: FileRoot): boolean => {
     if (root.access !== 'write') return false;
     if (input.stateDir && isWithin(abs, input.stateDir)) return true;
-    if (hooksDirs.some((dir) => isWithin(abs, dir))) return true;
+    if (absolute.some((p) => isWithin(abs, p))) return true;
     const rel = relativeInside(abs, root.path);
     return !!rel && (isProtected(rel) || (dir && isProtected(`${rel}/${PROBE}`)));
   };
@@ -108,13 +129,20 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     );
     for (let i = 0; i < level.length && !result.truncated; i++) {
       const item = level[i]!;
-      for (const entry of listings[i]!) {
+      const listing = listings[i]!;
+      const writable = item.root?.access === 'write';
+      if (writable && looksLikeGitDir(listing)) result.gitDirs.push(item.dir);
+      for (const entry of listing) {
         if (++result.visited > input.maxEntries) {
           result.truncated = true;
           break;
         }
-        if (entry.isSymbolicLink()) continue;
         const abs = path.join(item.dir, entry.name);
+        if (writable && entry.name === '.git') {
+          if (entry.isDirectory()) result.gitDirs.push(abs);
+          else result.gitLinks.push(abs);
+        }
+        if (entry.isSymbolicLink()) continue;
         const dir = entry.isDirectory();
         // Another root is walked on its own, with its own access.
         if (dir && abs !== item.dir && rootPaths.includes(abs)) continue;
@@ -135,7 +163,41 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     }
     level = next;
   }
+  // The absolute protected paths that exist in a writable root, however deep: the walk may stop first.
+  for (const p of input.absoluteProtected ?? []) {
+    const root = mostSpecificRoot(p, input.roots);
+    if (root?.access !== 'write') continue;
+    if (result.readOnly.some((ro) => isWithin(p, ro))) continue;
+    if (result.masks.some((mask) => isWithin(p, mask.path)) || denied(p, true)) continue;
+    if (
+      await fs.lstat(p).then(
+        () => true,
+        () => false,
+      )
+    )
+      result.readOnly.push(p);
+  }
   return result;
+}
+
+/** The root a path belongs to: the most specific one (a read-only root nested in a writable one wins). */
+export function mostSpecificRoot(p: string, roots: readonly FileRoot[]): FileRoot | undefined {
+  let best: FileRoot | undefined;
+  for (const root of roots) {
+    if (isWithin(p, root.path) && (!best || root.path.length > best.path.length)) best = root;
+  }
+  return best;
+}
+
+/** A directory listing with HEAD next to objects/ (or a commondir file): a git directory, whatever its name. */
+function looksLikeGitDir(listing: readonly Dirent[]): boolean {
+  let head = false;
+  let store = false;
+  for (const entry of listing) {
+    if (entry.name === 'HEAD') head = true;
+    else if ((entry.name === 'objects' && entry.isDirectory()) || entry.name === 'commondir') store = true;
+  }
+  return head && store;
 }
 
 /** Startup files of shells and git's user config: only read from a home directory. */

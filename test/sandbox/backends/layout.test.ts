@@ -82,6 +82,48 @@ describe('scanPolicyPaths', () => {
   });
 });
 
+describe('scanPolicyPaths: repositories and absolute protected paths', () => {
+  it('lists git directories of any name and .git links in writable roots, and binds absolute protected paths however deep', async () => {
+    const ws = workspace();
+    tree(ws, [
+      '.git/HEAD',
+      '.git/objects/',
+      'foo.git/HEAD',
+      'foo.git/objects/',
+      'a/b/wt/HEAD',
+      'a/b/wt/commondir',
+      'not/HEAD',
+      'gd/.git',
+      'deep/er/still/home/.config/git/config',
+      ...Array.from({ length: 10 }, (_, i) => `f${i}`),
+    ]);
+    symlinkSync('../foo.git', path.join(ws, 'a', '.git'));
+    const protectedDir = path.join(ws, 'deep/er/still/home/.config/git');
+    const result = await scanPolicyPaths({
+      roots: [{ path: ws, access: 'write' }],
+      denyRead: [],
+      protectedPaths: [],
+      visible: [],
+      maxEntries: 1000,
+      absoluteProtected: [protectedDir, path.join(ws, 'missing/handrail')],
+    });
+    expect(result.gitDirs.map((p) => path.relative(ws, p)).sort()).toEqual(['.git', 'a/b/wt', 'foo.git']);
+    expect(result.gitLinks.map((p) => path.relative(ws, p)).sort()).toEqual(['a/.git', 'gd/.git']);
+    expect(result.readOnly).toContain(protectedDir);
+    // Found even when the walk stops before it gets there.
+    const short = await scanPolicyPaths({
+      roots: [{ path: ws, access: 'write' }],
+      denyRead: [],
+      protectedPaths: [],
+      visible: [],
+      maxEntries: 5,
+      absoluteProtected: [protectedDir],
+    });
+    expect(short.truncated).toBe(true);
+    expect(short.readOnly).toContain(protectedDir);
+  });
+});
+
 describe('chooseIdentity', () => {
   it('is handrail itself when not root', async () => {
     const ws = workspace();
