@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { actingUser, assertMayChange } from './file-owner.js';
 import type { FileAllowed } from './file-policy-types.js';
 import { isWithin } from './path-syntax.js';
 
@@ -14,7 +15,7 @@ export class FileRaceError extends Error {
   }
 }
 
-const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = constants;
 
 /**
  * Open a checked path for reading: O_NOFOLLOW on the leaf, O_NONBLOCK so a FIFO swapped in cannot hang us,
@@ -67,10 +68,44 @@ export interface AtomicWriteResult {
 }
 
 /**
- * Write a checked path atomically: a temp file in the same directory (O_EXCL | O_NOFOLLOW), confirmed to be
- * in that directory, given the old file's mode, fsynced, then renamed over the target. rename() replaces a
- * leaf symlink rather than following it, so a link swapped in cannot redirect the write. When `expect` is
- * given, the target must still be that file (dev/inode/size/mtime) just before the rename.
+ * A directory held open and confirmed to be where the check said: entries are created, renamed and removed
+ * through the descriptor (`/proc/self/fd/N/name`), so a directory on the way swapped for a symlink cannot
+ * send even an empty temp file outside the roots. Without /proc it falls back to the plain path.
+ */
+export interface PinnedDir {
+  readonly path: string;
+  readonly handle: FileHandle;
+  /** The path of `name` inside this very directory. */
+  at(name: string): string;
+  close(): Promise<void>;
+}
+
+export async function pinDir(dir: string, via?: string): Promise<PinnedDir> {
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(via ?? dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'ENOTDIR') throw new FileRaceError(`${dir} is not a directory.`);
+    throw error;
+  }
+  let confirmed: boolean;
+  try {
+    confirmed = await confirmLocation(handle, dir);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const base = confirmed ? `/proc/self/fd/${handle.fd}` : dir;
+  return { path: dir, handle, at: (name) => `${base}/${name}`, close: () => handle.close() };
+}
+
+/**
+ * Write a checked path atomically: a temp file created in the pinned directory (O_EXCL | O_NOFOLLOW), given
+ * the old file's mode and owner (a new file belongs to the user handrail acts for), fsynced, then renamed
+ * over the target. rename() replaces a leaf symlink rather than following it, so a link swapped in cannot
+ * redirect the write. A file the acting user may not write (mode 0444, another user's) is refused. When
+ * `expect` is given, the target must still be that file (dev/inode/size/mtime) just before the rename.
  */
 export async function writeAtomic(
   check: FileAllowed,
@@ -78,36 +113,45 @@ export async function writeAtomic(
   opts: { expect?: Stats; createParents?: boolean } = {},
 ): Promise<AtomicWriteResult> {
   const dir = path.dirname(check.path);
+  const name = path.basename(check.path);
   if (opts.createParents) await mkdirInside(dir, check.root.path);
-  const current = await lstatOrUndefined(check.path);
-  if (current && !current.isFile()) throw new FileRaceError(`${check.display} is no longer a regular file.`);
-  if (current && check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
-    throw new FileRaceError(`${check.display} was replaced between the check and the write.`);
-  }
-  if (!current && check.stat)
-    throw new FileRaceError(`${check.display} was removed between the check and the write.`);
-  if (current && current.nlink > 1)
-    throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
-
-  // A short fixed-length name: the target's own name may already be near the 255-byte limit.
-  const temp = path.join(dir, `.handrail-${randomBytes(6).toString('hex')}.tmp`);
-  const mode = current ? current.mode & 0o7777 : 0o666;
-  const handle = await fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  const pinned = await pinDir(dir);
+  let temp: string | undefined;
+  let handle: FileHandle | undefined;
   let renamed = false;
   try {
-    await confirmLocation(handle, temp);
-    await handle.writeFile(data);
-    if (current) {
-      await handle.chmod(mode);
-      // Keep the owner too: handrail running as root must not leave a user's file owned by root.
-      if (current.uid !== process.getuid?.() || current.gid !== process.getgid?.()) {
-        await handle.chown(current.uid, current.gid).catch(() => undefined);
-      }
+    const current = await lstatOrUndefined(pinned.at(name));
+    if (current && !current.isFile())
+      throw new FileRaceError(`${check.display} is no longer a regular file.`);
+    if (current && check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
+      throw new FileRaceError(`${check.display} was replaced between the check and the write.`);
     }
+    if (!current && check.stat)
+      throw new FileRaceError(`${check.display} was removed between the check and the write.`);
+    if (current && current.nlink > 1)
+      throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
+    const user = actingUser(check.root.path);
+    assertMayChange(
+      check.display,
+      current ? { file: current } : { dir: await pinned.handle.stat() },
+      user,
+      current ? 'update' : 'create',
+    );
+
+    // A short fixed-length name: the target's own name may already be near the 255-byte limit.
+    const tempName = `.handrail-${randomBytes(6).toString('hex')}.tmp`;
+    temp = pinned.at(tempName);
+    const mode = current ? current.mode & 0o7777 : 0o666;
+    handle = await fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+    await confirmLocation(handle, path.join(dir, tempName));
+    await handle.writeFile(data);
+    if (current) await handle.chmod(mode);
+    await giveTo(handle, current ?? user);
     await handle.sync();
     await handle.close();
+    handle = undefined;
     if (opts.expect) {
-      const now = await lstatOrUndefined(check.path);
+      const now = await lstatOrUndefined(pinned.at(name));
       const e = opts.expect;
       if (
         !now ||
@@ -119,32 +163,57 @@ export async function writeAtomic(
         throw new FileRaceError(`${check.display} changed on disk while it was being edited.`);
       }
     }
-    await fs.rename(temp, check.path);
+    await fs.rename(temp, pinned.at(name));
     renamed = true;
-    const stat = await fs.lstat(check.path);
+    const stat = await fs.lstat(pinned.at(name));
     return { created: !current, stat };
   } finally {
-    if (!renamed) {
-      await handle.close().catch(() => undefined);
-      await fs.unlink(temp).catch(() => undefined);
-    }
+    if (handle) await handle.close().catch(() => undefined);
+    if (temp && !renamed) await fs.unlink(temp).catch(() => undefined);
+    await pinned.close().catch(() => undefined);
   }
-}
-
-/** Remove a checked file after confirming it is still the file that was checked. */
-export async function removeVerified(check: FileAllowed): Promise<void> {
-  const current = await lstatOrUndefined(check.path);
-  if (!current) throw Object.assign(new Error(`${check.display} does not exist.`), { code: 'ENOENT' });
-  if (!current.isFile()) throw new FileRaceError(`${check.display} is not a regular file.`);
-  if (check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
-    throw new FileRaceError(`${check.display} was replaced between the check and the delete.`);
-  }
-  await fs.unlink(check.path);
 }
 
 /**
- * Create `dir` and its missing parents one level at a time, refusing to go through anything that is not a
- * real directory inside `root` (a symlink planted on the way is not followed).
+ * Give a file written as root to the user it belongs to: the old file's owner, or for a new file the user
+ * handrail acts for, so the user's own commands can change it later.
+ */
+export async function giveTo(handle: FileHandle, owner: { uid: number; gid: number }): Promise<void> {
+  if (process.geteuid?.() !== 0) return;
+  if (owner.uid === 0 && owner.gid === (process.getegid?.() ?? 0)) return;
+  await handle.chown(owner.uid, owner.gid).catch(() => undefined);
+}
+
+/**
+ * Remove a checked file after confirming it is still the file that was checked, through its pinned
+ * directory. A file the acting user may not write, or in a directory it may not write, is refused.
+ */
+export async function removeVerified(check: FileAllowed): Promise<void> {
+  const pinned = await pinDir(path.dirname(check.path));
+  try {
+    const at = pinned.at(path.basename(check.path));
+    const current = await lstatOrUndefined(at);
+    if (!current) throw Object.assign(new Error(`${check.display} does not exist.`), { code: 'ENOENT' });
+    if (!current.isFile()) throw new FileRaceError(`${check.display} is not a regular file.`);
+    if (check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
+      throw new FileRaceError(`${check.display} was replaced between the check and the delete.`);
+    }
+    assertMayChange(
+      check.display,
+      { file: current, dir: await pinned.handle.stat() },
+      actingUser(check.root.path),
+      'remove',
+    );
+    await fs.unlink(at);
+  } finally {
+    await pinned.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Create `dir` and its missing parents one level at a time, each inside the directory before it, held open:
+ * nothing is created through a symlink planted on the way, and nothing outside `root`. New directories
+ * belong to the user handrail acts for.
  */
 export async function mkdirInside(dir: string, root: string): Promise<void> {
   if (!isWithin(dir, root)) throw new FileRaceError(`${dir} is outside ${root}.`);
@@ -159,31 +228,47 @@ export async function mkdirInside(dir: string, root: string): Promise<void> {
     missing.unshift(current);
     current = path.dirname(current);
   }
-  for (const next of missing) {
-    try {
-      await fs.mkdir(next, { mode: 0o777 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  if (missing.length === 0) return;
+  const user = actingUser(root);
+  let parent = await pinDir(current);
+  try {
+    for (const next of missing) {
+      const at = parent.at(path.basename(next));
+      let made = false;
+      try {
+        await fs.mkdir(at, { mode: 0o777 });
+        made = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const child = await pinDir(next, at);
+      if (made) await giveTo(child.handle, user);
+      await parent.close().catch(() => undefined);
+      parent = child;
     }
-    const stat = await fs.lstat(next);
-    if (!stat.isDirectory()) throw new FileRaceError(`${next} is not a directory.`);
+  } finally {
+    await parent.close().catch(() => undefined);
   }
 }
 
-/** Confirm through /proc/self/fd that an open descriptor is the file at `expected` (Linux only). */
-export async function confirmLocation(handle: FileHandle, expected: string): Promise<void> {
-  if (process.platform !== 'linux') return;
+/**
+ * Confirm through /proc/self/fd that an open descriptor is the file at `expected` (Linux only). Returns
+ * false when it cannot tell (no /proc), so callers know the descriptor's /proc path is not usable either.
+ */
+export async function confirmLocation(handle: FileHandle, expected: string): Promise<boolean> {
+  if (process.platform !== 'linux') return false;
   let actual: string;
   try {
     actual = await fs.readlink(`/proc/self/fd/${handle.fd}`);
   } catch {
-    return; // /proc not mounted: the dev/inode comparison still stands
+    return false; // /proc not mounted: the dev/inode comparison still stands
   }
   if (actual !== expected) {
     throw new FileRaceError(
       `${expected} resolved to ${actual} when opened; a directory on the way was swapped.`,
     );
   }
+  return true;
 }
 
 export async function lstatOrUndefined(file: string): Promise<Stats | undefined> {
