@@ -1,5 +1,6 @@
-// Stream a body into a checked path: a temp file created O_EXCL|O_NOFOLLOW in the target's directory,
-// (held open, so nothing lands outside it), hashed and counted as it is written, renamed over the target only when complete.
+// Stream a body into a checked path: a temp file created O_EXCL|O_NOFOLLOW in the target's directory (held
+// open, so nothing lands outside it), hashed and counted as it is written, renamed over the target only when
+// complete.
 // Any failure removes the temp file, so a partial write never appears under the target name.
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
