@@ -51,7 +51,10 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     ...writable.flatMap((root) => repositoryProtectedPaths(root.path)),
   ];
   const denyGlobs = config.denyRead ?? [];
-  const denyMatch = denyGlobs.length > 0 ? picomatch(denyGlobs, GLOB_OPTIONS) : undefined;
+  // Names compare in NFC on both sides: `café` written composed in the policy and stored decomposed on disk
+  // (as macOS does) is the same name, and must be denied either way.
+  const denyNormalized = denyGlobs.map((g) => g.normalize('NFC'));
+  const denyMatch = denyGlobs.length > 0 ? picomatch(denyNormalized, GLOB_OPTIONS) : undefined;
 
   const display = (canonical: string): string => {
     const rel = relativeInside(canonical, cwd);
@@ -79,8 +82,12 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
       const parts = rel.split('/');
       for (let i = parts.length; i > 0; i--) candidates.push(parts.slice(0, i).join('/'));
     }
-    for (const candidate of candidates) {
-      if (denyMatch(candidate)) return denyGlobs.find((g) => picomatch.isMatch(candidate, g, GLOB_OPTIONS));
+    for (const raw of candidates) {
+      const candidate = raw.normalize('NFC');
+      if (denyMatch(candidate)) {
+        const index = denyNormalized.findIndex((g) => picomatch.isMatch(candidate, g, GLOB_OPTIONS));
+        return denyGlobs[index] ?? denyGlobs[0];
+      }
     }
     return undefined;
   };

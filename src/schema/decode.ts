@@ -46,6 +46,9 @@ export function decodeArguments(raw: unknown, opts: { maxBytes: number }): Decod
   if (tooBig) return { ok: false, message: tooBig };
   const forbidden = forbiddenMessage(raw);
   if (forbidden) return { ok: false, message: forbidden };
+  // JSON.stringify escaped any lone surrogate as \uXXXX, so the text tells whether to look.
+  const broken = text.includes('\\u') ? illFormedMessage(raw) : null;
+  if (broken) return { ok: false, message: broken };
   return { ok: true, value: raw as Record<string, unknown>, repairs: [] };
 }
 
@@ -81,6 +84,11 @@ function decodeString(text: string, maxBytes: number): DecodeResult {
     const forbidden = forbiddenMessage(value);
     if (forbidden) return { ok: false, message: forbidden };
   }
+  // A lone surrogate arrives as a \u escape, or raw in the text itself.
+  if (text.includes('\\u') || LONE_SURROGATE.test(text) || repairs.length > 0) {
+    const broken = illFormedMessage(value);
+    if (broken) return { ok: false, message: broken };
+  }
   return { ok: true, value: value as Record<string, unknown>, repairs };
 }
 
@@ -98,6 +106,45 @@ function checkSize(text: string, maxBytes: number): string | null {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= maxBytes) return null;
   return `arguments are ${formatBytes(bytes)}, over the ${formatBytes(maxBytes)} limit; send smaller pieces (for example write the file in parts)`;
+}
+
+/** A UTF-16 surrogate without its partner: JSON can carry it, UTF-8 cannot (it would become U+FFFD). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * A path, command or content with a lone surrogate cannot be written as UTF-8: written anyway it would
+ * silently become U+FFFD, and a path or command would name something else than the model sent. Refused
+ * with where it is.
+ */
+function illFormedMessage(value: unknown): string | null {
+  const found = findLoneSurrogate(value, '', 0);
+  if (!found) return null;
+  const code = found.char.charCodeAt(0).toString(16).padStart(4, '0');
+  return `arguments contain text that is not valid Unicode at ${found.path || 'the top level'}: a lone UTF-16 surrogate (\\u${code}), which cannot be written as UTF-8. Send the text without it (a \\uD83D-style escape must be followed by its low half, e.g. \\uD83D\\uDE00)`;
+}
+
+function findLoneSurrogate(value: unknown, at: string, depth: number): { path: string; char: string } | null {
+  if (depth > 512) return null;
+  if (typeof value === 'string') {
+    const match = LONE_SURROGATE.exec(value);
+    return match ? { path: at, char: match[0] } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findLoneSurrogate(value[i], `${at}/${i}`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const inKey = LONE_SURROGATE.exec(key);
+    if (inKey) return { path: here, char: inKey[0] };
+    const found = findLoneSurrogate((value as Record<string, unknown>)[key], here, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 function forbiddenMessage(value: unknown): string | null {

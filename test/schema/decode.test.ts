@@ -161,3 +161,30 @@ describe('decodeArguments', () => {
     });
   });
 });
+
+describe('decodeArguments: text that cannot be written as UTF-8', () => {
+  it.each([
+    ['an escaped lone high surrogate', '{"path":"src/a\\ud800.ts"}', '/path'],
+    ['an escaped lone low surrogate', '{"cmd":"echo \\udc00"}', '/cmd'],
+    ['a raw lone surrogate in the text', '{"content":"x\ud800y"}', '/content'],
+    ['one deep in an array', '{"edits":[{"old_text":"ok","new_text":"\\udfff"}]}', '/edits/0/new_text'],
+    ['one in a key', '{"a\\ud800":1}', '/a\ud800'],
+  ])('refuses %s, naming where it is', (_label, raw, where) => {
+    const r = decodeArguments(raw, opts);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.message).toContain(`at ${where}:`);
+    expect(r.message).toMatch(/lone UTF-16 surrogate \(\\u[0-9a-f]{4}\)/);
+  });
+
+  it('refuses a lone surrogate in an object a provider SDK hands over', () => {
+    const r = decodeArguments({ path: 'a\ud800' }, opts);
+    expect(r.ok).toBe(false);
+  });
+
+  it('accepts surrogate pairs, escaped or not', () => {
+    const r = decodeArguments('{"a":"😀","b":"\\ud83d\\ude00"}', opts);
+    expect(r).toEqual({ ok: true, value: { a: '😀', b: '😀' }, repairs: [] });
+    expect(decodeArguments({ a: '😀' }, opts).ok).toBe(true);
+  });
+});

@@ -115,6 +115,8 @@ export function pathMatcher(pattern: string, base: PathBase): PathMatcher {
   // Compiled on first use: a policy of thousands of path rules loads fast, and a rule is compiled once.
   let exact: ((p: string) => boolean) | undefined;
   let beneath: ((p: string) => boolean) | undefined;
+  let normalized: ((p: string) => boolean) | undefined;
+  let normalizedBeneath: ((p: string) => boolean) | undefined;
   return {
     kind: 'path',
     resolved,
@@ -124,7 +126,12 @@ export function pathMatcher(pattern: string, base: PathBase): PathMatcher {
       if (mode !== 'block') return false;
       // Deny and ask rules on a directory cover what is inside it; allow rules stay exactly as written.
       beneath ??= picomatch(resolved === '/' ? '/**' : `${resolved}/**`, OPTIONS);
-      return beneath(p);
+      if (beneath(p)) return true;
+      // Deny and ask rules also match the name in the other Unicode normalization (NFC written, NFD on disk).
+      normalized ??= picomatch(resolved.normalize('NFC'), OPTIONS);
+      normalizedBeneath ??= picomatch(resolved === '/' ? '/**' : `${resolved.normalize('NFC')}/**`, OPTIONS);
+      const nfc = p.normalize('NFC');
+      return normalized(nfc) || normalizedBeneath(nfc);
     },
   };
 }

@@ -1,0 +1,80 @@
+// Hostile text through the public API: names in another Unicode normalization than the rule that guards
+// them, and text that cannot be written as UTF-8.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { builtinTools, type RuntimeOptions, type ToolResult } from '../../src/index.js';
+import { makeRuntime, tempDir } from '../core/helpers.js';
+
+const NFC = 'café';
+const NFD = 'cafe\u0301';
+const text = (r: ToolResult) => r.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+let n = 0;
+const call = (name: string, args: Record<string, unknown>) => ({ id: `h${++n}`, name, arguments: args });
+
+function turnIn(ws: string, options: RuntimeOptions = {}) {
+  return makeRuntime({
+    workspace: ws,
+    tools: builtinTools(),
+    sandbox: 'none',
+    store: false,
+    policyFiles: { user: null, managed: null, project: null },
+    ...options,
+  }).beginTurn();
+}
+
+describe('deny and protect rules match every normalization of a name', () => {
+  test.each([
+    ['NFC rule, NFD name on disk', NFC, NFD],
+    ['NFD rule, NFC name on disk', NFD, NFC],
+  ])('denyRead: %s', async (_label, ruleName, diskName) => {
+    const ws = tempDir();
+    mkdirSync(path.join(ws, 'secrets'));
+    writeFileSync(path.join(ws, 'secrets', diskName), 'password=1\n');
+    const turn = turnIn(ws, { denyRead: [`secrets/${ruleName}`] });
+    for (const asked of [NFC, NFD]) {
+      const result = await turn.call(call('read_file', { path: `secrets/${asked}` }));
+      expect(result.isError).toBe(true);
+      expect(text(result)).not.toContain('password');
+    }
+    const listing = await turn.call(call('grep_files', { pattern: 'password', path: '.' }));
+    expect(text(listing)).not.toContain('password=1');
+  });
+
+  test.each([
+    ['NFC rule, NFD name', NFC, NFD],
+    ['NFD rule, NFC name', NFD, NFC],
+  ])('protectedPaths: %s stays read-only', async (_label, ruleName, name) => {
+    const ws = tempDir();
+    const turn = turnIn(ws, { profile: 'full_access', protectedPaths: [`**/${ruleName}.cfg`] });
+    const result = await turn.call(call('write_file', { path: `${name}.cfg`, content: 'x' }));
+    expect(result.isError).toBe(true);
+    expect(result.outcome.errorClass).toBe('sandbox_violation');
+    expect(readdirSync(ws).filter((f) => f.endsWith('.cfg'))).toEqual([]);
+  });
+
+  test('a policy deny rule written in NFC denies the NFD spelling', async () => {
+    const ws = tempDir();
+    writeFileSync(path.join(ws, `${NFD}.txt`), 'secret\n');
+    const turn = turnIn(ws, { profile: 'full_access', policy: { deny: [`read_file(./${NFC}.txt)`] } });
+    const result = await turn.call(call('read_file', { path: `${NFD}.txt` }));
+    expect(result.isError).toBe(true);
+    expect(result.outcome.errorClass).toBe('permission_denied');
+  });
+});
+
+describe('text that cannot be written as UTF-8 is refused, never replaced with U+FFFD', () => {
+  test.each([
+    ['write_file content', 'write_file', { path: 'a.txt', content: 'ok \ud800 ok' }],
+    ['write_file path', 'write_file', { path: 'a\udc00.txt', content: 'x' }],
+    ['exec_command', 'exec_command', { cmd: 'echo \ud83d > out.txt' }],
+  ])('%s', async (_label, name, args) => {
+    const ws = tempDir();
+    const result = await turnIn(ws, { profile: 'full_access' }).call(call(name, args));
+    expect(result.isError).toBe(true);
+    expect(result.outcome.errorClass).toBe('invalid_arguments');
+    expect(text(result)).toMatch(/lone UTF-16 surrogate/);
+    expect(readdirSync(ws).filter((f) => f !== '.handrail')).toEqual([]);
+    expect(existsSync(path.join(ws, 'out.txt'))).toBe(false);
+  });
+});
