@@ -258,3 +258,26 @@ describe('terminal approver on a TTY (raw keys)', () => {
     expect(io.modes.filter((m) => m)).toHaveLength(3);
   });
 });
+
+describe('a call that always asks', () => {
+  test('offers only once and deny, and refuses the other keys', async () => {
+    const io = pipe(['s\n', 't\n', 'y\n']);
+    const approver = terminalApprover({ input: io.input, output: io.output, color: false });
+    const asked = request({ choices: ['allow_once', 'deny'], alwaysLayers: [], suggestedRule: undefined });
+    expect(await approver(asked, { signal: live() })).toEqual({ decision: 'allow_once', by: 'terminal' });
+    expect(io.printed()).toContain('[y] once  [n] deny');
+    expect(io.printed()).not.toContain('[s]');
+    expect(io.printed()).toMatch(/s\? answer with one of the keys/);
+  });
+
+  test('says what approving widens in the sandbox', async () => {
+    const io = pipe(['n\n', '\n']);
+    const approver = terminalApprover({ input: io.input, output: io.output, color: false });
+    await approver(request({ widens: 'allow GET to api.example.com:443 (outside network.allow)' }), {
+      signal: live(),
+    });
+    expect(io.printed()).toContain(
+      'approving also: allow GET to api.example.com:443 (outside network.allow)',
+    );
+  });
+});

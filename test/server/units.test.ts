@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { parseBind } from '../../src/cli/serve.js';
 import { UsageError } from '../../src/cli/style.js';
 import type { ApprovalRequest } from '../../src/policy/approval/types.js';
-import { approvalMessage, elicitationApprover, readAnswer } from '../../src/server/elicitation.js';
+import {
+  approvalMessage,
+  approvalSchema,
+  elicitationApprover,
+  readAnswer,
+} from '../../src/server/elicitation.js';
 import { checkRequest, isLoopbackHost, tokenMatches } from '../../src/server/http-guard.js';
 import { mcpAnnotations, offeredUnder } from '../../src/server/tool-list.js';
 
@@ -138,5 +143,14 @@ describe('elicitation answers', () => {
     const approver = elicitationApprover(() => undefined);
     const answer = await approver(base, { signal: new AbortController().signal });
     expect(answer.decision).toBe('deny');
+  });
+});
+
+describe('the approval form', () => {
+  it('offers only once and deny for a call that always asks, and every answer otherwise', () => {
+    const decisions = (choices?: ApprovalRequest['choices']) =>
+      approvalSchema({ ...(choices ? { choices } : {}) }).properties.decision.enum;
+    expect(decisions(['allow_once', 'deny'])).toEqual(['allow_once', 'deny']);
+    expect(decisions()).toEqual(['allow_once', 'allow_for_session', 'deny']);
   });
 });
