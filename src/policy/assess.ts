@@ -32,6 +32,11 @@ export function assessIntent(intent: PermissionIntent): PermissionIntent {
   const risk = classifyCommand(scope.command);
   let verdict = risk.risk;
   const reasons = [...risk.reasons];
+  if (verdict === 'safe' && scope.tty === true) {
+    // In a terminal, programs page (git log through less) and prompt: what runs is no longer the line alone.
+    verdict = 'unknown';
+    reasons.push('it runs in a terminal, where programs may page or prompt');
+  }
   if (verdict === 'safe' && typeof scope.workdir === 'string') {
     let hazards: string[];
     try {

@@ -265,7 +265,8 @@ describe('error classes', () => {
     const classOf = async (how: string) =>
       (await turn.call({ id: how, name: 'fail', arguments: { how } })).outcome.errorClass;
     expect(await classOf('EEXIST')).toBe('conflict');
-    expect(await classOf('EACCES')).toBe('io_error');
+    // The system refused access: permission_denied, as Codex and Pi report it (not a transient I/O failure).
+    expect(await classOf('EACCES')).toBe('permission_denied');
     expect(await classOf('ECONNREFUSED')).toBe('network_error');
     expect(await classOf('ETIMEDOUT')).toBe('timeout');
     expect(await classOf('sandbox_violation')).toBe('sandbox_violation');

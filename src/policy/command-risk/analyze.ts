@@ -5,6 +5,7 @@ import { findExecCommands } from './find.js';
 import { CODE_RUNNERS, isInterpreter, programName } from './names.js';
 import { SAFE_RULES } from './safe-rules.js';
 import { type Arg, dangerous, opaque, type Rule, shown, structural, unknown, type Verdict } from './types.js';
+import { controlCharacter } from './words.js';
 import { wrapperFor } from './wrappers.js';
 
 /** What the classifier collects across a whole command line. */
@@ -96,6 +97,14 @@ function record(report: Report, argv: Arg[]): void {
   const dynamic = argv.find(opaque);
   if (dynamic)
     report.verdicts.push(structural({ risk: 'safe', reason: `${dynamic.raw} is known only at run time` }));
+  // `$'\e[2J'`, `$'\r'`: a word that reads one way on screen and another to the program.
+  for (const arg of argv) {
+    const control = arg.value === null ? null : controlCharacter(arg.value);
+    if (control) {
+      report.verdicts.push(structural(unknown(`${arg.raw} contains the control character ${control}`)));
+      break;
+    }
+  }
 }
 
 function ruleFor(name: string): Rule | undefined {

@@ -19,7 +19,6 @@ const HARMLESS_GLOBALS = new Set([
   '--no-lazy-fetch',
   '--no-advice',
   '--version',
-  '--help',
   '--html-path',
   '--man-path',
   '--info-path',
@@ -30,6 +29,8 @@ const WHOLE_TREE = new Set(['.', './', ':/', ':/*', '*', ':(top)', ':(top).']);
 
 export const gitRule: Rule = (args) => {
   const verdicts: Verdict[] = [];
+  // `git --help` lists commands; `git --help log` opens the manual (man, info or a browser).
+  let helpGlobal = false;
   let i = 0;
   for (; i < args.length; i++) {
     const arg = args[i]!;
@@ -46,6 +47,7 @@ export const gitRule: Rule = (args) => {
       verdicts.push(unknown('git --exec-path runs git programs from elsewhere'));
     else if (word === '-p' || word === '--paginate')
       verdicts.push(unknown('git -p pages output through a pager'));
+    else if (word === '--help') helpGlobal = true;
     else if (name === '--git-dir' || name === '--work-tree') {
       verdicts.push(unknown(`git ${name} uses another repository and its configuration`));
       if (separateValue) i++;
@@ -55,6 +57,7 @@ export const gitRule: Rule = (args) => {
   }
   const sub = args[i];
   if (!sub) return verdicts;
+  if (helpGlobal) verdicts.push(unknown('git --help COMMAND opens the manual in another program'));
   if (opaque(sub)) return [...verdicts, unknown('git subcommand known only at run time')];
   const subcommand = sub.value!;
   const rest = args.slice(i + 1);
@@ -74,15 +77,38 @@ function readOnlyProblems(sub: string, args: Arg[]): Verdict[] {
     const word = arg.value!;
     if (word === '--') break;
     const name = word.split('=')[0]!;
-    if (name === '--output') verdicts.push(unknown(`git ${sub} --output writes a file`));
-    else if (name === '--ext-diff')
-      verdicts.push(unknown(`git ${sub} --ext-diff runs an external diff program`));
-    else if (name === '--textconv') verdicts.push(unknown(`git ${sub} --textconv runs conversion filters`));
+    const long = RUNS_OR_WRITES.find((option) => abbreviates(name, option));
+    if (long) verdicts.push(unknown(`git ${sub} ${name} ${RUNS_OR_WRITES_REASON[long]}`));
     else if (name.startsWith('--exec') || name === '--upload-pack' || name === '--receive-pack')
       verdicts.push(unknown(`git ${sub} ${name} runs a program`));
+    // Signature placeholders (`%G?`, `%GS`, `%(signature)`) make git run gpg to verify commits.
+    if (/^--(?:format|pretty)=/.test(word) && /%G|%\(signature/.test(word))
+      verdicts.push(unknown(`git ${sub} ${brief(word)} runs gpg to verify signatures`));
   }
   if (sub === 'branch') verdicts.push(...branchProblems(args));
   return verdicts;
+}
+
+/** Long options of the read-only subcommands that run programs or write files. */
+const RUNS_OR_WRITES_REASON: Record<string, string> = {
+  '--output': 'writes a file',
+  '--ext-diff': 'runs an external diff program',
+  '--textconv': 'runs conversion filters',
+  '--show-signature': 'runs gpg to verify signatures',
+  '--help': 'opens the manual in another program',
+};
+const RUNS_OR_WRITES = Object.keys(RUNS_OR_WRITES_REASON);
+/** Real options that are also prefixes of the ones above: git takes an exact name before an abbreviation. */
+const EXACT_NAMES = new Set(['--text']);
+
+/** git accepts unambiguous abbreviations of long options (`--outp=x` is `--output=x`). */
+function abbreviates(name: string, option: string): boolean {
+  if (name === option) return true;
+  return name.length >= 3 && option.startsWith(name) && !EXACT_NAMES.has(name);
+}
+
+function brief(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
 }
 
 /** Options of `git branch` that only list; any other option or a name without --list changes branches. */

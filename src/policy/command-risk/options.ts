@@ -66,11 +66,12 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec = {}): Parse
       const resolved = resolveLong(typed, spec.long);
       const name = `--${resolved ?? typed}`;
       let value: string | null = eq < 0 ? null : word.slice(eq + 1);
-      let dynamic = false;
+      // `--opt=a*` is a glob over file names that start with `--opt=`: its value is not what it says.
+      let dynamic = value !== null && arg.glob === true;
       if (value === null && spec.longValue?.includes(resolved ?? typed) && i + 1 < args.length) {
         const next = args[++i]!;
         value = shownValue(next);
-        dynamic = opaque(next);
+        dynamic = opaque(next) || next.glob === true;
       }
       isOpaque ||= dynamic;
       options.push({ name, value, dynamic, loose: resolved === undefined });
@@ -84,11 +85,11 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec = {}): Parse
       const letter = word[j]!;
       if (spec.shortValue?.includes(letter)) {
         let value = word.slice(j + 1);
-        let dynamic = false;
+        let dynamic = value !== '' && arg.glob === true;
         if (value === '' && i + 1 < args.length) {
           const next = args[++i]!;
           value = shownValue(next);
-          dynamic = opaque(next);
+          dynamic = opaque(next) || next.glob === true;
         }
         isOpaque ||= dynamic;
         options.push({ name: `-${letter}`, value, dynamic, loose: false });

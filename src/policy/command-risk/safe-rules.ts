@@ -4,7 +4,7 @@ import { findRule } from './find.js';
 import { gitRule } from './git.js';
 import { findOption, hasOption, type OptionSpec, type Parsed, parseOptions } from './options.js';
 import { sedScriptProblem } from './sed-script.js';
-import { type Arg, opaque, type Rule, unknown, type Verdict } from './types.js';
+import { type Arg, literal, opaque, type Rule, unknown, type Verdict } from './types.js';
 
 /** Programs with no option that writes or executes: any arguments, even ones known only at run time. */
 const ANY_ARGS = [
@@ -30,7 +30,6 @@ const ANY_ARGS = [
   'realpath',
   'cut',
   'tr',
-  'diff',
   'cmp',
   'grep',
   'egrep',
@@ -103,6 +102,10 @@ const sort = withOptions(
   (p) => [
     ...(hasOption(p, '-o', '--output') ? [unknown('sort -o writes a file')] : []),
     ...(hasOption(p, '--compress-program') ? [unknown('sort --compress-program runs a program')] : []),
+    // sort spills to temporary files when its input outgrows memory; -T chooses where they are written.
+    ...(hasOption(p, '-T', '--temporary-directory')
+      ? [unknown('sort -T writes temporary files in the directory it names')]
+      : []),
   ],
 );
 
@@ -126,19 +129,25 @@ const uniq = withOptions(
       'version',
     ],
   },
-  (p) => (p.operands.length >= 2 ? [unknown('uniq writes its second operand')] : []),
+  // A glob operand can expand to two files, the second of which uniq overwrites.
+  (p) =>
+    p.operands.length >= 2 || p.operands.some((a) => !literal(a))
+      ? [unknown('uniq writes its second operand')]
+      : [],
 );
 
 // ripgrep takes no abbreviations; listing the dangerous names keeps `--pre` from also matching `--pre-glob`,
 // while an unlisted prefix such as `--pr` still matches both.
 const rg = withOptions(
   'rg',
-  { shortValue: 'ABCEMTdefgjmrt', long: ['pre', 'pre-glob', 'hostname-bin'] },
+  { shortValue: 'ABCEMTdefgjmrt', long: ['pre', 'pre-glob', 'hostname-bin', 'search-zip'] },
   (p) => {
     const verdicts: Verdict[] = [];
     if (hasOption(p, '--pre')) verdicts.push(unknown('rg --pre runs a preprocessor command'));
     if (hasOption(p, '--pre-glob')) verdicts.push(unknown('rg --pre-glob configures a preprocessor'));
     if (hasOption(p, '--hostname-bin')) verdicts.push(unknown('rg --hostname-bin runs a program'));
+    // -z runs gzip, xz, zstd, bzip2, lz4, brotli … on compressed files.
+    if (hasOption(p, '-z', '--search-zip')) verdicts.push(unknown('rg -z runs decompression programs'));
     return verdicts;
   },
 );
@@ -173,10 +182,90 @@ const date = withOptions(
   },
 );
 
-const file: Rule = (args) =>
-  hasOption(parseOptions(args, { shortValue: 'efFmP', long: ['compile'] }), '-C', '--compile')
-    ? [unknown('file -C writes a compiled magic file')]
-    : [];
+const file = withOptions(
+  'file',
+  {
+    shortValue: 'efFmP',
+    longValue: ['exclude', 'exclude-quiet', 'files-from', 'separator', 'magic-file', 'parameter'],
+    long: [
+      'apple',
+      'brief',
+      'checking-printout',
+      'compile',
+      'debug',
+      'dereference',
+      'exclude',
+      'exclude-quiet',
+      'extension',
+      'files-from',
+      'help',
+      'keep-going',
+      'list',
+      'magic-file',
+      'mime',
+      'mime-encoding',
+      'mime-type',
+      'no-buffer',
+      'no-dereference',
+      'no-pad',
+      'no-sandbox',
+      'parameter',
+      'preserve-date',
+      'print0',
+      'raw',
+      'separator',
+      'special-files',
+      'uncompress',
+      'uncompress-noreport',
+      'version',
+    ],
+  },
+  (p) => {
+    const verdicts: Verdict[] = [];
+    if (hasOption(p, '-C', '--compile')) verdicts.push(unknown('file -C writes a compiled magic file'));
+    // libmagic runs external decompressors for the formats it has no library for.
+    if (hasOption(p, '-z', '-Z', '--uncompress', '--uncompress-noreport'))
+      verdicts.push(unknown('file -z runs decompression programs'));
+    // -p restores access times after reading, which writes file metadata.
+    if (hasOption(p, '-p', '--preserve-date')) verdicts.push(unknown('file -p changes access times'));
+    return verdicts;
+  },
+);
+
+/** GNU diff: -l / --paginate pipes its output through `pr`. */
+const diff = withOptions(
+  'diff',
+  {
+    shortValue: 'CDFILSUWxX',
+    longValue: [
+      'context',
+      'unified',
+      'ifdef',
+      'show-function-line',
+      'ignore-matching-lines',
+      'label',
+      'starting-file',
+      'width',
+      'exclude',
+      'exclude-from',
+      'from-file',
+      'to-file',
+      'tabsize',
+      'color',
+      'palette',
+      'horizon-lines',
+      'line-format',
+      'old-line-format',
+      'new-line-format',
+      'unchanged-line-format',
+      'old-group-format',
+      'new-group-format',
+      'changed-group-format',
+      'unchanged-group-format',
+    ],
+  },
+  (p) => (hasOption(p, '-l', '--paginate') ? [unknown('diff -l runs pr to paginate its output')] : []),
+);
 
 /** printf takes options only before its format; `-v` assigns a shell variable (PATH included). */
 const printf: Rule = (args) => {
@@ -221,7 +310,7 @@ const sed = withOptions('sed', SED_SPEC, (p) => {
   const scripts: Array<string | null> = expressions.map((o) => (o.dynamic ? null : o.value));
   if (expressions.length === 0 && !findOption(p, '-f', '--file')) {
     const first: Arg | undefined = p.operands[0];
-    if (first) scripts.push(first.value);
+    if (first) scripts.push(literal(first) ? first.value : null);
   }
   for (const script of scripts) {
     const problem = script === null ? 'sed script known only at run time' : sedScriptProblem(script);
@@ -257,6 +346,7 @@ export const SAFE_RULES: Record<string, Rule> = {
   file,
   printf,
   sed,
+  diff,
   find: findRule,
   git: gitRule,
 };

@@ -10,9 +10,11 @@ export interface CommandRisk {
   /** argv of each simple command found, after unwrapping `env`, `time`, `bash -c`, … */
   commands: string[][];
   /**
-   * Whether `commands` is everything the line does: false when it also redirects to files, sets variables,
-   * substitutes commands, could not be parsed, or has too many parts. Permission rules that allow by argv
-   * apply only to exact lines.
+   * Whether `commands` is everything the line does: false when it also redirects to or from files, feeds a
+   * heredoc or here-string, sets variables, substitutes commands or expansions (anywhere: double-quoted
+   * words and heredoc bodies included), has words known only at run time, contains control characters,
+   * could not be parsed, or has too many parts. Permission rules that allow by argv apply only to exact
+   * lines.
    */
   exact: boolean;
 }
@@ -34,6 +36,8 @@ export interface Arg {
   raw: string;
   /** Unquoted glob at the start, so the expansion could be a file name that starts with `-`. */
   leadingGlob: boolean;
+  /** Unquoted glob anywhere: the word may become several words, or other text, depending on the files. */
+  glob?: boolean;
 }
 
 const RANK: Record<Risk, number> = { safe: 0, unknown: 1, dangerous: 2 };
@@ -67,6 +71,11 @@ export function staticArg(value: string): Arg {
 /** What a flag-aware rule sees: the value, or null when it could be anything (a flag included). */
 export function opaque(arg: Arg): boolean {
   return arg.value === null || arg.leadingGlob;
+}
+
+/** The word's exact text is known before it runs: no expansion and no glob. */
+export function literal(arg: Arg): arg is Arg & { value: string } {
+  return arg.value !== null && arg.glob !== true;
 }
 
 export function shown(arg: Arg): string {

@@ -3,11 +3,12 @@
 // (`curl … | sh`, fork bombs).
 import type { Node } from 'web-tree-sitter';
 import { analyzeArgv, type Found, type Report } from './analyze.js';
+import { arithmeticProblem, expansionProblem, substitutionsIn } from './expansions.js';
 import { DOWNLOADERS, isInterpreter } from './names.js';
 import { parseBash } from './parser.js';
 import { judgeWriteTarget } from './targets.js';
 import { type Arg, dangerous, structural, unknown } from './types.js';
-import { evalWord } from './words.js';
+import { controlCharacter, evalWord } from './words.js';
 
 /** Longest command line parsed; longer ones are 'unknown' without parsing. */
 export const MAX_SOURCE_LENGTH = 64 * 1024;
@@ -25,6 +26,17 @@ export function scanScript(source: string, report: Report, depth = 0): Found[] {
     report.verdicts.push(structural(unknown(`command longer than ${MAX_SOURCE_LENGTH} characters`)));
     return [];
   }
+  // What the approver sees must be what bash reads: control characters (a carriage return that hides the
+  // start of a line, an escape sequence, a NUL that ends a string early, a bidi override) are never safe.
+  const control = controlCharacter(source);
+  if (control)
+    report.verdicts.push(structural(unknown(`the command contains the control character ${control}`)));
+  // `$\<newline>{x@P}` is `${x@P}` to bash, which removes `\<newline>` before anything else; the grammar
+  // does not. A continuation that glues two pieces of a word together is never read as safe.
+  if (gluedContinuation(source))
+    report.verdicts.push(
+      structural(unknown('a line continuation inside a word, which the parser reads apart')),
+    );
   const tree = parseBash(source);
   if (typeof tree === 'string') {
     report.verdicts.push(structural(unknown(tree)));
@@ -33,7 +45,7 @@ export function scanScript(source: string, report: Report, depth = 0): Found[] {
   try {
     // A tree with errors is still walked: a dangerous part stays dangerous.
     if (tree.rootNode.hasError) report.verdicts.push(structural(unknown('the command could not be parsed')));
-    return new Walker(report, depth).walk(tree.rootNode, 0);
+    return new Walker(report, depth, source).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
   }
@@ -43,6 +55,7 @@ class Walker {
   constructor(
     private readonly report: Report,
     private readonly depth: number,
+    private readonly source: string,
   ) {}
 
   walk(node: Node, level: number): Found[] {
@@ -62,6 +75,16 @@ class Walker {
       case 'heredoc_redirect':
       case 'herestring_redirect':
         return this.redirect(node, [], next);
+      case 'expansion': {
+        const problem = expansionProblem(node.text);
+        if (problem) this.note(problem);
+        return this.children(node, next);
+      }
+      case 'arithmetic_expansion': {
+        const problem = arithmeticProblem(node.text);
+        if (problem) this.note(problem);
+        return this.children(node, next);
+      }
       case 'command_substitution':
         this.note(
           node.text.startsWith('`')
@@ -88,6 +111,7 @@ class Walker {
         if (node.child(0)?.type === '((') this.note('arithmetic command (( … )) can assign variables');
         return this.children(node, next);
       case 'test_command':
+        this.joinedLines(node);
         if (node.child(0)?.type === '[[' && /\s-(?:eq|ne|lt|le|gt|ge)\s/.test(node.text))
           this.note('[[ … -eq … ]] evaluates its operands as arithmetic');
         // -v / -R evaluate an array subscript, and bash runs a command substitution inside it.
@@ -104,14 +128,26 @@ class Walker {
       case 'ERROR':
         this.note('the command could not be parsed');
         return this.children(node, next);
-      case 'word':
-      case 'string_content':
-        return this.hiddenCommand(node);
+      // Inside `[[ … ]]` (and `[ … ]`, an ordinary command) a newline ends the test for bash.
+      case 'binary_expression':
+      case 'unary_expression':
+        this.joinedLines(node);
+        return this.children(node, next);
+      // Quotes inside `"${x:-'…'}"` are literal characters: bash expands what is between them.
+      case 'raw_string':
+      case 'ansi_c_string':
+        return insideDoubleQuotes(node) ? this.hiddenCommand(node) : [];
+      // Text that bash never expands.
       case 'comment':
       case 'heredoc_start':
       case 'heredoc_end':
         return [];
       default:
+        // The grammar can start a word with the newline that ends the previous command (`ls\n\\x`).
+        if (node.type === 'word' && UNESCAPED_NEWLINE.test(node.text))
+          this.note(`the parser read two lines as one command (${brief(node.text)})`);
+        // Any other leaf may hold a substitution the grammar left as text (`[[ x =~ a`id` ]]`).
+        if (node.namedChildCount === 0) return this.hiddenCommand(node);
         return this.children(node, next);
     }
   }
@@ -126,8 +162,34 @@ class Walker {
     this.report.verdicts.push(structural(unknown(reason)));
   }
 
+  /**
+   * The grammar sometimes joins two lines into one command (`tr a-z A-Z\nbash <<EOF …` reads as `tr` with
+   * the argument `bash`) without reporting an error; bash ends a command at an unescaped newline. It also
+   * splits words at a line continuation, which bash removes.
+   */
+  private joinedLines(node: Node): void {
+    for (let i = 1; i < node.childCount; i++) {
+      const previous = node.child(i - 1);
+      const next = node.child(i);
+      if (!previous || !next) continue;
+      // A heredoc's body starts on the next line by definition.
+      if (next.type === 'heredoc_body' || next.type === 'heredoc_end') return;
+      const gap = this.source.slice(previous.endIndex, next.startIndex);
+      if (UNESCAPED_NEWLINE.test(gap)) {
+        this.note(`the parser read two lines as one command (${brief(node.text)})`);
+        return;
+      }
+      // Bash removes `\<newline>` before it splits words: `ls\<newline>-la` is the one word `ls-la`.
+      if (gap !== '' && gap.replaceAll('\\\n', '') === '') {
+        this.note(`the parser split a word that bash reads whole (${brief(node.text)})`);
+        return;
+      }
+    }
+  }
+
   /** A simple command: prefix assignments, name, arguments, and its own redirections. */
   private command(node: Node, outerRedirects: Node[], level: number): Found[] {
+    this.joinedLines(node);
     const argv: Arg[] = [];
     const redirects: Node[] = [];
     const nested: Found[] = [];
@@ -167,6 +229,7 @@ class Walker {
   }
 
   private redirected(node: Node, level: number): Found[] {
+    this.joinedLines(node);
     const body = node.childForFieldName('body');
     const redirects = node.namedChildren.filter((c): c is Node => c?.type.endsWith('_redirect') === true);
     if (body?.type === 'command') return this.command(body, redirects, level);
@@ -199,12 +262,14 @@ class Walker {
 
   /** A redirection; `receivers` are the programs of the command it belongs to (for heredocs fed to a shell). */
   private redirect(node: Node, receivers: Found[], level: number): Found[] {
+    this.joinedLines(node);
     if (node.type === 'file_redirect') {
       this.fileRedirect(node);
       return this.children(node, level);
     }
     const shell = receivers.find((f) => f.stdinShell);
     if (node.type === 'herestring_redirect') {
+      this.report.verdicts.push(structural({ risk: 'safe', reason: 'a here-string feeds the command' }));
       const found = this.children(node, level);
       const content = node.namedChildren.find((c) => c !== null && c.type !== 'file_descriptor');
       if (shell && content) {
@@ -216,17 +281,53 @@ class Walker {
       }
       return found;
     }
-    // heredoc_redirect: its body is data (except expansions in it); the rest of the line can follow inside.
+    return this.heredoc(node, shell, level);
+  }
+
+  /**
+   * `<<EOF`, `<<-EOF`, `<<'EOF'`. The grammar's reading of heredoc bodies is not trusted (it drops leading
+   * blanks and loses backticks after a tab): the body is cut from the source text and, unless the delimiter
+   * is quoted, every substitution in it is judged as bash would expand it. The rest of the first line
+   * (`cat <<EOF | grep x`) is walked as usual.
+   */
+  private heredoc(node: Node, shell: Found | undefined, level: number): Found[] {
+    this.report.verdicts.push(structural({ risk: 'safe', reason: 'a heredoc feeds the command' }));
     const found: Found[] = [];
-    let body: Node | undefined;
+    let delimiter = '';
+    let terminated = false;
     for (const child of node.namedChildren) {
-      if (!child || child.type === 'heredoc_start' || child.type === 'heredoc_end') continue;
-      if (child.type === 'heredoc_body') body = child;
-      found.push(...this.walk(child, level));
+      if (!child) continue;
+      if (child.type === 'heredoc_start') delimiter = child.text;
+      else if (child.type === 'heredoc_end') terminated = child.text !== '';
+      else if (child.type !== 'heredoc_body') found.push(...this.walk(child, level));
     }
-    if (shell && body) {
+    const body = heredocBody(node.text, terminated);
+    // Any quoting in the delimiter makes the body literal.
+    if (!/['"\\]/.test(delimiter)) found.push(...this.expanded(body, 'heredoc body'));
+    if (shell) {
       this.note(`heredoc feeds ${shell.name}`);
-      found.push(...scanScript(body.text, this.report, this.depth + 1));
+      found.push(...scanScript(body, this.report, this.depth + 1));
+    }
+    return found;
+  }
+
+  /** Judges the substitutions bash makes in text expanded like a double-quoted string. */
+  private expanded(text: string, where: string): Found[] {
+    const found: Found[] = [];
+    for (const sub of substitutionsIn(text)) {
+      if (sub.kind === '${') {
+        const problem = expansionProblem(sub.text);
+        if (problem) this.note(`${where}: ${problem}`);
+        found.push(...this.expanded(sub.inner, where));
+      } else if (sub.kind === '$((' || sub.kind === '$[') {
+        const problem = arithmeticProblem(sub.text);
+        if (problem) this.note(`${where}: ${problem}`);
+        found.push(...this.expanded(sub.inner, where));
+      } else {
+        this.note(`${where} runs a command substitution (${brief(sub.text)})`);
+        const inner = sub.kind === '`' ? sub.inner.replace(/\\([$`\\])/g, '$1') : sub.inner;
+        found.push(...scanScript(inner, this.report, this.depth + 1));
+      }
     }
     return found;
   }
@@ -239,6 +340,21 @@ class Walker {
       // bash opens /dev/tcp/host/port itself.
       if (/^\/dev\/(?:tcp|udp)\//.test(destination.text))
         this.note(`< ${destination.text} opens a network connection`);
+      // What the command reads is not in its argv.
+      else
+        this.report.verdicts.push(
+          structural({ risk: 'safe', reason: `< ${destination.text} feeds the command` }),
+        );
+      return;
+    }
+    if (op === '<&' && !/^(?:\d+|-)$/.test(destination.text)) {
+      this.report.verdicts.push(
+        structural({ risk: 'safe', reason: `<& ${destination.text} feeds the command` }),
+      );
+      return;
+    }
+    if (op === '<>') {
+      this.note(`<> ${destination.text} opens a file for writing`);
       return;
     }
     if (!/^(?:>|>>|&>|&>>|>\||>&)$/.test(op)) return;
@@ -261,7 +377,7 @@ class Walker {
    */
   private hiddenCommand(node: Node): Found[] {
     const text = node.text;
-    if (!/(?:^|[^\\])(?:\\\\)*(?:`|\$\()/.test(text)) return [];
+    if (!/(?:^|[^\\])(?:\\\\)*(?:`|\$[([{])/.test(text)) return [];
     this.note(`nested command the parser did not separate (${brief(text)})`);
     const found: Found[] = [];
     for (const match of text.matchAll(/`([^`]*)`/g))
@@ -282,6 +398,42 @@ class Walker {
     }
     return found;
   }
+}
+
+/** A backslash-newline with something other than a blank before it (an escaped backslash counts). */
+function gluedContinuation(source: string): boolean {
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) {
+    let start = i;
+    while (start > 0 && source[start - 1] === '\\') start--;
+    const run = i - start;
+    if (run % 2 === 1 && (run > 1 || (start > 0 && !/\s/.test(source[start - 1]!)))) return true;
+  }
+  return false;
+}
+
+/** A newline after an even number of backslashes (none included): it ends a command. */
+const UNESCAPED_NEWLINE = /(?:^|[^\\])(?:\\\\)*\n/;
+
+/** The node is in a double-quoted string, with no command substitution starting a new quoting context between. */
+function insideDoubleQuotes(node: Node): boolean {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type === 'string' || up.type === 'translated_string') return true;
+    if (up.type === 'command_substitution' || up.type === 'process_substitution') return false;
+  }
+  return false;
+}
+
+/**
+ * The body of a heredoc from its redirect's text (`<<EOF rest-of-line\nbody\nEOF`): what follows the first
+ * line, without the closing delimiter line.
+ */
+function heredocBody(text: string, terminated: boolean): string {
+  const nl = text.indexOf('\n');
+  if (nl < 0) return '';
+  const body = text.slice(nl + 1);
+  if (!terminated) return body;
+  const last = body.lastIndexOf('\n');
+  return last < 0 ? '' : body.slice(0, last + 1);
 }
 
 /** A short excerpt of source for a reason. */

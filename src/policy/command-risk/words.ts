@@ -26,6 +26,7 @@ export function evalWord(node: Node): Arg {
     value: braces ? null : piece.value,
     raw: node.text,
     leadingGlob: /^[*?[]/.test(piece.shape),
+    glob: /[*?[]/.test(piece.shape),
   };
 }
 
@@ -132,4 +133,17 @@ function ansiC(body: string): string {
       return code <= 0x10ffff ? String.fromCodePoint(code) : '';
     },
   );
+}
+
+/**
+ * C0 and C1 control characters other than tab and newline, DEL, and the invisible format characters that
+ * reorder or hide text (zero-width, bidi overrides and isolates, BOM).
+ */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** The first control or invisible formatting character in text, as `U+XXXX`, or null. */
+export function controlCharacter(text: string): string | null {
+  const match = CONTROL.exec(text);
+  if (!match) return null;
+  return `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }

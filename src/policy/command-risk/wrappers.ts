@@ -3,7 +3,17 @@
 
 import { SHELLS } from './names.js';
 import { hasOption, type OptionSpec, type Parsed, parseOptions } from './options.js';
-import { type Arg, dangerous, opaque, shown, staticArg, structural, unknown, type Verdict } from './types.js';
+import {
+  type Arg,
+  dangerous,
+  literal,
+  opaque,
+  shown,
+  staticArg,
+  structural,
+  unknown,
+  type Verdict,
+} from './types.js';
 
 export interface Unwrapped {
   verdicts: Verdict[];
@@ -74,10 +84,23 @@ const ENV_SPEC: OptionSpec = {
   permute: false,
 };
 
+const ENV_OPTIONS = new Set([
+  '-i',
+  '-0',
+  '-u',
+  '-C',
+  '-S',
+  '-v',
+  ...(ENV_SPEC.long ?? []).map((name) => `--${name}`),
+]);
+
 function env(args: Arg[]): Unwrapped {
   const parsed = parseOptions(args, ENV_SPEC);
   const verdicts: Verdict[] = [];
   if (parsed.opaque) verdicts.push(unknown('env gets options known only at run time'));
+  // Newer versions add options (`--argv0=-bash` starts a login shell): only the known ones are read.
+  const other = parsed.options.find((o) => o.loose || !ENV_OPTIONS.has(o.name));
+  if (other) verdicts.push(unknown(`env option ${other.name} is not recognised`));
   let i = parsed.rest;
   if (args[i]?.value === '-') i++;
   for (; i < args.length; i++) {
@@ -89,7 +112,8 @@ function env(args: Arg[]): Unwrapped {
   if (split) {
     // env -S splits its string into words: read it as shell words, followed by the remaining arguments.
     const text = [split.value ?? '', ...args.slice(i).map(shown)].join(' ');
-    return { verdicts, script: { text, raw: text, label: 'env -S' } };
+    const known = !split.dynamic && args.slice(i).every(literal);
+    return { verdicts, script: { text: known ? text : null, raw: text, label: 'env -S' } };
   }
   const inner = args.slice(i);
   return { verdicts, inner, alone: unknown('env without a command prints the environment') };
@@ -128,7 +152,18 @@ function xargs(args: Arg[]): Unwrapped {
     permute: false,
   });
   const verdicts = parsed.opaque ? [unknown('xargs gets options known only at run time')] : [];
-  const inner = args.slice(parsed.rest);
+  let inner = args.slice(parsed.rest);
+  // -I R / -i / --replace: every argument that contains R is rewritten with each input line, so it is known
+  // only at run time (`xargs -I Q sed -n Q f` runs whatever sed script comes in).
+  const replace = parsed.options.find((o) => ['-I', '-i', '--replace'].includes(o.name));
+  if (replace) {
+    const token = replace.value || '{}';
+    if (inner[0]?.value?.includes(token))
+      verdicts.push(unknown('xargs -I puts its input in the command name'));
+    inner = inner.map((arg) =>
+      arg.value?.includes(token) ? { value: null, raw: arg.raw, leadingGlob: false } : arg,
+    );
+  }
   // With no command, xargs runs echo.
   return { verdicts, inner: inner.length > 0 ? inner : [staticArg('echo')], appends: true };
 }
@@ -165,7 +200,7 @@ function su(args: Arg[]): Unwrapped {
 }
 
 function evalWrapper(args: Arg[]): Unwrapped {
-  const dynamic = args.some((a) => a.value === null);
+  const dynamic = !args.every(literal);
   const raw = args.map((a) => a.raw).join(' ');
   return {
     verdicts: [],
@@ -185,7 +220,7 @@ function watch(args: Arg[]): Unwrapped {
   const rest = args.slice(parsed.rest);
   // Without -x, watch joins its arguments and runs them with `sh -c`.
   if (hasOption(parsed, '-x', '--exec')) return { verdicts, inner: rest };
-  const dynamic = rest.some((a) => a.value === null);
+  const dynamic = !rest.every(literal);
   const raw = rest.map((a) => a.raw).join(' ');
   return {
     verdicts,
@@ -193,10 +228,18 @@ function watch(args: Arg[]): Unwrapped {
   };
 }
 
+/**
+ * Shells whose `-c` scripts the bash grammar reads faithfully and that run no startup file when not
+ * interactive. zsh always sources zshenv and has syntax bash lacks (`=(cmd)`, `${(e)x}`); ksh and mksh
+ * have `${ cmd; }`: their scripts are judged for danger, but never safe.
+ */
+const BASH_LIKE = new Set(['bash', 'sh', 'dash', 'rbash']);
+
 /** `bash [options] [-c script | file] [args]`. */
 function shell(label: string): Wrapper {
   return (args) => {
     const verdicts: Verdict[] = [];
+    if (!BASH_LIKE.has(label)) verdicts.push(unknown(`${label} scripts are not read by the classifier`));
     let runsString = false;
     let readsStdin = false;
     let i = 0;
@@ -218,12 +261,26 @@ function shell(label: string): Wrapper {
         i++;
         continue;
       }
+      if (word === '--login' || word === '--debugger') {
+        verdicts.push(unknown(`${label} ${word} runs startup files`));
+        continue;
+      }
       if (word.startsWith('--')) continue;
       if (!/^[-+]/.test(word)) break;
       for (const letter of word.slice(1)) {
         if (letter === 'c') runsString = true;
         else if (letter === 's') readsStdin = true;
-        else if (letter === 'o' || letter === 'O') i++;
+        else if (letter === 'o' || letter === 'O') {
+          // `-O extdebug` at startup runs the debugger profile, like --debugger.
+          if (letter === 'O' && args[i + 1]?.value !== 'extglob' && args[i + 1]?.value !== 'globstar')
+            verdicts.push(
+              unknown(`${label} -O ${args[i + 1] ? shown(args[i + 1]!) : ''} sets a shell option`),
+            );
+          i++;
+        }
+        // A login or interactive shell sources /etc/profile, ~/.profile, ~/.bashrc first.
+        else if ((letter === 'l' || letter === 'i') && word.startsWith('-'))
+          verdicts.push(unknown(`${label} -${letter} runs startup files`));
       }
     }
     const operand = args[i];
@@ -231,7 +288,7 @@ function shell(label: string): Wrapper {
       if (!operand) return { verdicts: [...verdicts, unknown(`${label} -c without a script`)] };
       return {
         verdicts,
-        script: { text: opaque(operand) ? null : operand.value, raw: operand.raw, label: `${label} -c` },
+        script: { text: literal(operand) ? operand.value : null, raw: operand.raw, label: `${label} -c` },
       };
     }
     if (operand && !readsStdin) {
@@ -250,7 +307,7 @@ function trap(args: Arg[]): Unwrapped {
   if (!first || (first.value?.startsWith('-') ?? false) || args.length < 2) return { verdicts: [] };
   return {
     verdicts: [unknown('trap runs commands when a signal arrives')],
-    script: { text: opaque(first) ? null : first.value, raw: first.raw, label: 'trap' },
+    script: { text: literal(first) ? first.value : null, raw: first.raw, label: 'trap' },
   };
 }
 
@@ -288,7 +345,7 @@ function runner(label: string, spec: OptionSpec, skip = 0, script?: string): Wra
       return {
         verdicts,
         script: {
-          text: text && !opaque(text) ? text.value : null,
+          text: text && literal(text) ? text.value : null,
           raw: text?.raw ?? '',
           label: `${label} ${script}`,
         },
@@ -317,22 +374,38 @@ function parallel(args: Arg[]): Unwrapped {
 const WRAPPERS: Record<string, Wrapper> = {
   time,
   nice: prefix({ shortValue: 'n', longValue: ['adjustment'], long: ['adjustment'], numeric: true }, 'nice'),
-  nohup: prefix({}, 'nohup'),
+  // nohup creates nohup.out when its output is a terminal.
+  nohup: prefix({}, 'nohup', () => [unknown('nohup writes nohup.out when its output is a terminal')]),
   timeout,
   env,
   command,
   builtin: prefix({}, 'builtin'),
-  exec: prefix({ shortValue: 'a' }, 'exec'),
+  // `exec -l bash` / `exec -a -bash bash` start a login shell, which runs the profile scripts.
+  exec: prefix({ shortValue: 'a' }, 'exec', (parsed) =>
+    parsed.options.some((o) => o.name === '-a' || o.name === '-l')
+      ? [unknown('exec -a / -l changes the name the program sees (a login shell runs its profile)')]
+      : [],
+  ),
   stdbuf: prefix({ shortValue: 'ioe', longValue: ['input', 'output', 'error'] }, 'stdbuf'),
   setsid: prefix({ long: ['ctty', 'fork', 'wait'] }, 'setsid'),
+  // With -p / -P / -u, ionice changes running processes and ignores the command.
   ionice: prefix(
-    { shortValue: 'cnpPu', longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] },
+    {
+      shortValue: 'cnpPu',
+      longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'],
+      long: ['class', 'classdata', 'pid', 'pgid', 'uid', 'ignore', 'help', 'version'],
+    },
     'ionice',
     (parsed, args) =>
-      parsed.rest === args.length ? [unknown('ionice changes the priority of other processes')] : [],
+      parsed.rest === args.length || hasOption(parsed, '-p', '-P', '-u', '--pid', '--pgid', '--uid')
+        ? [unknown('ionice changes the priority of other processes')]
+        : [],
   ),
   xargs,
-  busybox: prefix({}, 'busybox'),
+  // `busybox --install DIR` writes links; only `busybox APPLET …` is unwrapped.
+  busybox: prefix({}, 'busybox', (parsed) =>
+    parsed.options.length > 0 ? [unknown('busybox options install or list applets')] : [],
+  ),
   sudo: asRoot('sudo', {
     shortValue: 'CDghpRrtTUu',
     longValue: [
