@@ -1,7 +1,8 @@
 // Full outputs spilled to files, so the model and the user can read back what the model's view left out.
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { lstat, open, realpath, rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createPrivateDir } from '../store/state-dir.js';
 import {
   capped,
   errorCode,
@@ -135,7 +136,8 @@ export class OutputStore {
   }
 
   private async setup(): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    // The state directory too, when this creates it (with its own .gitignore: the audit database is there).
+    createPrivateDir(this.dir);
     // Outputs can hold secrets and noise; keep them out of the user's git from the first write.
     try {
       await writeFile(path.join(this.dir, '.gitignore'), '*\n', { flag: 'wx', mode: 0o600 });

@@ -7,6 +7,7 @@ import type { FileAccess } from './file-policy-types.js';
 import { hostPort, type NetworkPolicy } from './network/policy.js';
 import { NetworkRefusal } from './network/types.js';
 import { parseTarget } from './network/url-check.js';
+import { commandSizeProblem } from './process/shell.js';
 
 export interface PrecheckPolicies {
   files: FileAccess;
@@ -37,6 +38,9 @@ export async function precheckIntent(
       return checkUrl(scope.url, policies.network, []);
     }
     case 'shell_command': {
+      // A line the kernel would refuse to start is refused before anyone is asked to approve it.
+      const tooBig = typeof scope.command === 'string' ? commandSizeProblem(scope.command) : undefined;
+      if (tooBig) return { ok: false, reason: tooBig, errorClass: 'invalid_arguments' };
       if (typeof scope.workdir !== 'string') return OK;
       const check = await policies.files.checkRead(scope.workdir, { kind: 'directory' });
       // A missing directory is the tool's to report (not_found); only a policy refusal stops the ask.

@@ -1,12 +1,14 @@
 // Opening the database file and classifying its failures: the parts of the SQLite store that touch the OS.
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './schema.js';
+import { createPrivateDir } from './state-dir.js';
 
 /** Create (0600, parents 0700), configure and migrate the database; the connection is closed on failure. */
 export function openDatabase(file: string, busyTimeoutMs: number): Database.Database {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // The state directory, when this creates it: 0700 with a .gitignore, so `git add -A` never takes the log.
+  createPrivateDir(path.dirname(file));
   createPrivate(file);
   const db = new Database(file, { timeout: busyTimeoutMs });
   try {

@@ -128,7 +128,8 @@ export interface PermissionDecision {
     | 'approval_denied'
     | 'rate_limited'
     | 'sandbox_violation'
-    | 'network_error';
+    | 'network_error'
+    | 'invalid_arguments';
   /** Exceptions to the sandbox's policy a human granted for this call (handed to the tool as `ctx.exceptions`). */
   exceptions?: ScopedException[];
 }
@@ -151,7 +152,7 @@ export type SandboxVerdict =
       ok: false;
       /** Why the sandbox would refuse the call, for the model (and the human, when it may be lifted). */
       reason: string;
-      errorClass: 'sandbox_violation' | 'network_error' | 'permission_denied';
+      errorClass: 'sandbox_violation' | 'network_error' | 'permission_denied' | 'invalid_arguments';
       /** Set when a human may lift the refusal: what approving widens, and exactly the exception it grants. */
       lift?: { widens: string; exception: ScopedException };
     };

@@ -78,3 +78,23 @@ describe('text that cannot be written as UTF-8 is refused, never replaced with U
     expect(existsSync(path.join(ws, 'out.txt'))).toBe(false);
   });
 });
+
+describe('oversized input', () => {
+  const big = `echo ${'a'.repeat(200 * 1024)} | wc -c`;
+  test('a 200 KiB command gets a clear result, not E2BIG, whatever the profile', async () => {
+    const full = await turnIn(tempDir(), { profile: 'full_access' }).call(call('exec_command', { cmd: big }));
+    expect(full.outcome.errorClass).toBe('invalid_arguments');
+    expect(text(full)).toMatch(/200\.\d KiB; one command line can be at most 128 KiB.*write_file/s);
+    const asked: unknown[] = [];
+    const supervised = await turnIn(tempDir(), {
+      profile: 'supervised',
+      approver: (r) => {
+        asked.push(r);
+        return { decision: 'allow_once' };
+      },
+    }).call(call('bash', { command: big }));
+    expect(supervised.outcome.errorClass).toBe('invalid_arguments');
+    // Nobody is asked to approve what could not start anyway.
+    expect(asked).toEqual([]);
+  });
+});

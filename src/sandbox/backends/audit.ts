@@ -26,6 +26,11 @@ export async function auditProtectedPaths(input: {
   git?: GitSnapshot;
   /** The scan before the command stopped at its limit: what seems created may only have been unseen. */
   truncatedBefore?: boolean;
+  /**
+   * Whether a path is a placeholder some handrail process holds (see placeholders.ts): one made by another
+   * process while the command ran is not something the command created.
+   */
+  isPlaceholder?: (p: string) => boolean;
 }): Promise<string[]> {
   if (!input.roots.some((root) => root.access === 'write')) return [];
   const absoluteProtected = input.absoluteProtected ?? [];
@@ -38,7 +43,7 @@ export async function auditProtectedPaths(input: {
     maxEntries: input.maxEntries,
     absoluteProtected,
   });
-  const created = after.readOnly.filter((p) => !input.before.has(p));
+  const created = after.readOnly.filter((p) => !input.before.has(p) && !input.isPlaceholder?.(p));
   const shown = (p: string) => display(p, input.roots);
   const notes: string[] = [];
   if (created.length > 0 && !input.truncatedBefore) {

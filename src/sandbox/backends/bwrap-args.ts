@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { FileRoot } from '../file-policy-types.js';
+import { DEVICE_NAMES } from './root-devices.js';
 import type { Mask } from './scan.js';
 import type { SandboxIdentity } from './types.js';
 
@@ -24,7 +26,28 @@ export interface BwrapLayout {
   cwd: string;
   /** What runs inside: rlimit wrapper and the shell. */
   command: readonly string[];
+  /** `mapped-root` only: a directory of private device nodes (see root-devices.ts) bound over bwrap's. */
+  devices?: string;
 }
+
+/**
+ * Parts of /proc a command running as uid 0 without capabilities could still write, since the kernel lets
+ * the owner (uid 0) write them without asking for a capability: sysctls (kernel.core_pattern runs a program
+ * as host root), sysrq-trigger, and the driver and file system tunables. Bound read-only from the host
+ * (sysctls answer for the namespaces of the reader, so the values are the sandbox's own).
+ */
+export const PROC_READ_ONLY: readonly string[] = [
+  'sys',
+  'sysrq-trigger',
+  'irq',
+  'bus',
+  'fs',
+  'acpi',
+  'scsi',
+  'driver',
+  'tty',
+  'mtrr',
+];
 
 /**
  * bwrap's argv. Mount order matters: the system, /proc, /dev and /tmp first, then HOME, then the roots
@@ -36,7 +59,14 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
   args.push(...layout.system);
   for (const dir of layout.extraReadOnly) args.push('--ro-bind', dir, dir);
   args.push(...layout.resolver);
-  args.push('--proc', '/proc', '--dev', '/dev');
+  args.push('--proc', '/proc');
+  const mappedRoot = layout.identity.mode === 'mapped-root';
+  if (mappedRoot)
+    for (const name of PROC_READ_ONLY) args.push('--ro-bind-try', `/proc/${name}`, `/proc/${name}`);
+  args.push('--dev', '/dev');
+  if (mappedRoot && layout.devices) {
+    for (const name of DEVICE_NAMES) args.push('--dev-bind', path.join(layout.devices, name), `/dev/${name}`);
+  }
   args.push('--perms', '1777', '--size', String(layout.tmpSizeBytes), '--tmpfs', '/tmp');
   args.push('--bind', layout.home, layout.home);
   for (const root of byDepth([...layout.roots])) {

@@ -1,17 +1,20 @@
 import { accessSync, chownSync, constants, promises as fs, lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { ensureStateDir } from '../../store/state-dir.js';
 import { isWithin } from '../path-syntax.js';
 import { findExecutable } from '../process/executables.js';
+import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
 import { auditProtectedPaths } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import { chooseIdentity, neverReachable, type RunAs, reachProblem } from './identity.js';
-import { acquirePlaceholder, isPlaceholder, releasePlaceholder } from './placeholders.js';
+import { mappedRootView } from './mapped-root.js';
+import { acquirePlaceholders, placeholderCheck, releasePlaceholders } from './placeholders.js';
 import { type Mask, mostSpecificRoot, placeholderNames, scanPolicyPaths } from './scan.js';
-import { DEFAULT_SYSTEM_PATHS, rootOnlySystemEntries, systemMountArgs } from './system-view.js';
+import { stateView, withMounts } from './state-view.js';
+import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries, systemMountArgs } from './system-view.js';
 import type {
   BackendStatus,
   SandboxBackend,
@@ -32,7 +35,10 @@ export interface BwrapOptions {
   readOnlyPaths?: readonly string[];
   /** Size of the command's private /tmp (a tmpfs, so it counts against memory); default 1 GiB. */
   tmpSizeBytes?: number;
-  /** Entries walked to find deny-read and protected paths before giving up; default 100,000. */
+  /**
+   * Entries walked to find deny-read and protected paths; a command in roots holding more is refused (deny-read
+   * paths named without wildcards need no walk). Default 1,000,000.
+   */
   maxScanEntries?: number;
   /** Hold missing protected names at the top of writable roots with read-only placeholders; default true. */
   placeholders?: boolean;
@@ -57,7 +63,15 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
   const runAs = options.runAs ?? 'auto';
   const euid = process.geteuid?.() ?? -1;
   const egid = process.getegid?.() ?? -1;
-  const maxScanEntries = options.maxScanEntries ?? 100_000;
+  const maxScanEntries = options.maxScanEntries ?? 1_000_000;
+  // As root, a command may run as uid 0 (mapped-root): start the search for root-only files now, so the
+  // first such command does not wait for it (cached per process; see rootOnlyEntries).
+  if (euid === 0 && typeof runAs !== 'object') {
+    void (async () => {
+      const system = await systemMountArgs([...(options.systemPaths ?? DEFAULT_SYSTEM_PATHS)]);
+      await rootOnlyEntries([...system.shown, ...(await existing(options.readOnlyPaths ?? []))]);
+    })().catch(() => undefined);
+  }
 
   const status = (): BackendStatus => {
     if (process.platform !== 'linux') return { state: 'unavailable', reason: 'bwrap needs Linux.' };
@@ -81,11 +95,11 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         reason: 'prlimit (util-linux) is missing: commands run without resource limits.',
       };
     }
-    if (euid === 0 && runAs === 'root') {
+    const cgroup = euid === 0 ? pidsCgroupSupport() : undefined;
+    if (runAs === 'root' && cgroup && !cgroup.ok) {
       return {
         state: 'degraded',
-        reason:
-          "Commands run as root without capabilities (runAs: 'root'): only the mount namespace keeps root-owned files closed, and the process limit does not apply.",
+        reason: `Commands run as uid 0 without capabilities (runAs: 'root') and no pids cgroup can be made (${cgroup.reason}), so the process limit does not apply to them.`,
       };
     }
     return { state: 'ready' };
@@ -98,6 +112,8 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     }
     const notes: string[] = [];
     const { identity, degraded } = await chooseIdentity(policy.roots, runAs, euid, egid);
+    // What this command runs without (see mapped-root.ts and pids-cgroup.ts), said in every result.
+    const lost = degraded ? [degraded] : [];
     const unreachable = await checkReach(identity, policy, command.cwd);
     if (unreachable) return { ok: false, errorClass: 'permission_denied', message: unreachable };
     if (euid === 0 && identity.uid !== 0) {
@@ -111,6 +127,10 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const denyRead = policy.denyRead ?? [];
     // The user's git, ssh and handrail configuration: read-only wherever the roots are.
     const absoluteProtected = userProtectedPaths();
+    // handrail's state directory exists before any command, so no placeholder ever takes its place (the
+    // store would then fail to create it and the audit log would be lost).
+    if (policy.stateDir && mostSpecificRoot(policy.stateDir, policy.roots)?.access !== 'read')
+      ensureStateDir(policy.stateDir);
     const scan = await scanPolicyPaths({
       roots: policy.roots,
       denyRead,
@@ -120,21 +140,17 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       maxEntries: maxScanEntries,
       absoluteProtected,
     });
+    // Never run with part of the policy unenforced: a deeper file could be a denied one, or a protected one.
     if (scan.truncated) {
-      if (denyRead.some((glob) => picomatch.scan(glob).isGlob)) {
-        return {
-          ok: false,
-          errorClass: 'permission_denied',
-          message: `The sandbox cannot enforce the deny-read rules: the roots hold more than ${maxScanEntries} entries, the most it walks to find matching files. Narrow the roots or raise maxScanEntries.`,
-        };
-      }
-      notes.push(
-        `Protected paths were looked for in the first ${maxScanEntries} entries of the roots only; deeper ones are writable.`,
-      );
+      return {
+        ok: false,
+        errorClass: 'permission_denied',
+        message: `The sandbox cannot enforce the deny-read and protected paths: the roots hold more than ${maxScanEntries} entries, the most it walks to find them. Narrow the roots or raise maxScanEntries.`,
+      };
     }
 
-    const readOnly = scan.readOnly.filter((p) => !isPlaceholder(p));
     const held: string[] = [];
+    const readOnly = [...scan.readOnly];
     // What git would run before the command, to tell what the command added (see git-audit.ts).
     let git: GitSnapshot | undefined;
     if (options.audit !== false) {
@@ -149,8 +165,8 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     let audited: Promise<string[]> | undefined;
     const release = () => {
       audited ??= (async () => {
-        const before = new Set([...scan.readOnly, ...held]);
-        for (const p of held.splice(0)) releasePlaceholder(p);
+        const before = new Set([...readOnly, ...held]);
+        releasePlaceholders(held.splice(0));
         if (options.audit === false) return [];
         return auditProtectedPaths({
           roots: policy.roots,
@@ -161,11 +177,20 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           absoluteProtected,
           ...(git ? { git } : {}),
           truncatedBefore: scan.truncated,
+          isPlaceholder: placeholderCheck(policy.stateDir),
         }).catch((error: Error) => [
           `Could not check for protected paths the command created: ${error.message}`,
         ]);
       })();
       return audited;
+    };
+    let cgroup: PidsCgroup | undefined;
+    let releasedAll: Promise<string[]> | undefined;
+    const releaseAll = () => {
+      releasedAll ??= Promise.all([cgroup?.remove(), release()]).then(([limit, found]) =>
+        limit ? [limit, ...found] : found,
+      );
+      return releasedAll;
     };
     try {
       if (options.placeholders !== false) {
@@ -179,11 +204,11 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           const hold = firstMissing(p, policy.roots);
           if (hold && !scan.masks.some((mask) => isWithin(hold, mask.path))) candidates.push(hold);
         }
-        for (const p of new Set(candidates)) {
-          if (!isPlaceholder(p) && exists(p)) continue;
-          if (acquirePlaceholder(p)) held.push(p);
-          else if (!readOnly.includes(p)) readOnly.push(p);
-        }
+        // Those other commands (here or in other handrail processes) hold are shared; the rest that exist
+        // are real, bound read-only (found by the scan, or here when created since).
+        held.push(...acquirePlaceholders([...new Set(candidates)], policy.stateDir));
+        for (const p of candidates)
+          if (!held.includes(p) && !readOnly.includes(p) && exists(p)) readOnly.push(p);
       }
       const masks: Mask[] = [];
       for (const mask of scan.masks) {
@@ -191,11 +216,30 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         if (identity.uid !== euid && (await neverReachable(mask.path, identity.uid, identity.gid))) continue;
         masks.push(mask);
       }
-      if (identity.mode === 'mapped-root') masks.push(...(await rootOnlySystemEntries()));
+      let devices: string | undefined;
+      if (identity.mode === 'mapped-root') {
+        const view = await mappedRootView(visible, policy.roots);
+        masks.push(...view.masks);
+        devices = view.devices;
+        lost.push(...view.lost);
+      }
+      // The process limit: a pids cgroup when handrail is root (RLIMIT_NPROC does not bind uid 0).
+      if (euid === 0) {
+        const made = createPidsCgroup(path.basename(command.runDir), command.rlimits.processes);
+        if ('procs' in made) cgroup = made;
+        else if (identity.uid === 0) {
+          lost.push(
+            `The process limit does not apply: the command runs as uid 0, which RLIMIT_NPROC does not bind, and no pids cgroup could be made (${made.reason}).`,
+          );
+        }
+      }
 
       // A denied file is replaced by an empty file nobody may read, so reading it fails plainly.
       const deniedFile = path.join(command.runDir, 'denied');
       if (masks.some((mask) => !mask.dir)) await fs.writeFile(deniedFile, '', { mode: 0o000 });
+      // The state directory without the audit database's comings and goings (see state-view.ts).
+      const state = await stateView({ ...policy, identity, euid, masks, denyRead, deniedFile });
+      const outside = (p: string) => !state?.covers(p);
 
       if (!prlimit) notes.push('Resource limits are not applied: prlimit (util-linux) is missing.');
       const args = bwrapArgs({
@@ -209,17 +253,21 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         tmpSizeBytes: options.tmpSizeBytes ?? GiB,
         home: command.home,
         roots: policy.roots,
-        readOnly: [...readOnly, ...held],
-        masks,
+        readOnly: [...new Set([...readOnly, ...held])].filter(outside),
+        masks: masks.filter((mask) => outside(mask.path)),
         deniedFile,
         cwd: command.cwd,
+        ...(devices ? { devices } : {}),
         command: [
           ...(prlimit ? prlimitArgs(prlimit, command.rlimits, { processes: true }) : []),
           ...command.argv,
         ],
       });
-      const argv =
-        euid === 0 && identity.uid !== 0 && setpriv ? [...dropTo(setpriv, identity), ...args] : args;
+      const mounted = withMounts(args, state?.args ?? []);
+      const dropped =
+        euid === 0 && identity.uid !== 0 && setpriv ? [...dropTo(setpriv, identity), ...mounted] : mounted;
+      const sh = pidsCgroupSupport();
+      const argv = cgroup && sh.ok ? [...joinArgs(sh.sh, cgroup.procs), ...dropped] : dropped;
       // The command's environment is bwrap's: filtered already, and so never on a command line.
       const commandEnv = { ...command.env, TMPDIR: '/tmp' };
       return {
@@ -232,13 +280,13 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           backend: 'bwrap',
           unsandboxed: false,
           identity,
-          ...(degraded ? { degraded } : {}),
+          ...(lost.length > 0 ? { degraded: lost.join(' ') } : {}),
           notes,
         },
-        release,
+        release: releaseAll,
       };
     } catch (error) {
-      await release();
+      await releaseAll();
       throw error;
     }
   }

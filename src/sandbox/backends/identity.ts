@@ -5,7 +5,7 @@ import type { SandboxIdentity } from './types.js';
 
 export const NOBODY = 65534;
 
-/** Who commands run as when handrail is root: the default, an explicit uid, or root without capabilities. */
+/** Who commands run as when handrail is root: the default, an explicit uid, or uid 0 without capabilities. */
 export type RunAs = 'auto' | 'root' | { uid: number; gid: number };
 
 export interface IdentityChoice {
@@ -17,17 +17,20 @@ export interface IdentityChoice {
 /**
  * Choose the uid a sandboxed command runs as.
  *
- * Not root: handrail's own uid (bwrap maps it into an unprivileged user namespace). Root: never uid 0 by
- * default, because a user namespace does not change the uid the kernel checks files against: bwrap's
- * `--uid 65534` as root still reads /etc/shadow. Without idmapped mounts (bwrap 0.8 has none), a uid can
- * write a directory only if the directory's permissions let it, so:
+ * Not root: handrail's own uid (bwrap maps it into an unprivileged user namespace). Root: a user namespace
+ * does not change the uid the kernel checks files against (bwrap's `--uid 65534` as root still reads
+ * /etc/shadow), and without idmapped mounts (bwrap 0.8 has none) a uid can write a directory only if the
+ * directory's permissions let it, so:
  *  - writable roots that all belong to one non-root user → run as that user: roots writable, every
  *    root-only file outside them closed by the kernel;
- *  - otherwise (root-owned workspace) → run as nobody: everything still closed, but the roots cannot be
- *    written; the choice says so and how to fix it;
- *  - `runAs: 'root'` opts into uid 0 mapped into a user namespace with no capabilities: the roots are
- *    writable, but only the mount namespace keeps other root-owned files closed, and the kernel exempts uid
- *    0 from the process limit.
+ *  - no writable roots → run as nobody: nothing to write, everything root-only closed by the kernel
+ *    (unless nobody cannot read the roots: then as below);
+ *  - otherwise (a root-owned workspace: Docker, dev containers, CI) → `mapped-root`: uid 0 in a user
+ *    namespace with every capability dropped and no new privileges. The roots are writable; what only root
+ *    may read outside them is hidden by the mount namespace (see `rootOnlyEntries`), what only root may
+ *    write there is read-only (the system view, /proc/sys, private device nodes), and a pids cgroup bounds
+ *    the process count, which RLIMIT_NPROC does not for uid 0.
+ *  - `runAs: 'root'` chooses `mapped-root` whoever owns the roots; `{ uid, gid }` runs as that user.
  */
 export async function chooseIdentity(
   roots: readonly FileRoot[],
@@ -36,29 +39,26 @@ export async function chooseIdentity(
   egid: number,
 ): Promise<IdentityChoice> {
   if (euid !== 0) return { identity: { mode: 'self', uid: euid, gid: egid } };
-  if (runAs === 'root') {
-    return {
-      identity: { mode: 'mapped-root', uid: 0, gid: 0 },
-      degraded:
-        "Commands run as root inside a user namespace without capabilities (runAs: 'root'): root-owned files outside the roots are closed only by the mount namespace, and the process limit does not apply to uid 0.",
-    };
-  }
+  const mappedRoot: IdentityChoice = { identity: { mode: 'mapped-root', uid: 0, gid: 0 } };
+  if (runAs === 'root') return mappedRoot;
   if (typeof runAs === 'object') return { identity: { mode: 'explicit', uid: runAs.uid, gid: runAs.gid } };
 
   const writable = roots.filter((root) => root.access === 'write');
-  const owners = await Promise.all(
-    (writable.length > 0 ? writable : roots).map((root) => fs.stat(root.path).catch(() => undefined)),
-  );
+  if (writable.length === 0) {
+    const reach = await Promise.all(roots.map((root) => reachProblem(root.path, 'read', NOBODY, NOBODY)));
+    if (reach.every((problem) => problem === undefined)) {
+      return { identity: { mode: 'nobody', uid: NOBODY, gid: NOBODY } };
+    }
+  }
+  // Read-only roots nobody cannot reach (a user's 0700 workspace under read_only) are judged like writable
+  // ones: their one owner can read them, and uid 0 without capabilities could not even enter them.
+  const judged = writable.length > 0 ? writable : roots;
+  const owners = await Promise.all(judged.map((root) => fs.stat(root.path).catch(() => undefined)));
   const first = owners[0];
   if (first && first.uid !== 0 && owners.every((stat) => stat?.uid === first.uid)) {
     return { identity: { mode: 'owner', uid: first.uid, gid: first.gid } };
   }
-  const identity: SandboxIdentity = { mode: 'nobody', uid: NOBODY, gid: NOBODY };
-  if (writable.length === 0) return { identity };
-  return {
-    identity,
-    degraded: `handrail runs as root and the writable roots (${writable.map((r) => r.path).join(', ')}) are not all owned by one unprivileged user, so commands run as uid ${NOBODY} (nobody) and cannot write them. Give the workspace to an unprivileged user (chown -R) and commands run as that user, or choose runAs: 'root'.`,
-  };
+  return mappedRoot;
 }
 
 /**

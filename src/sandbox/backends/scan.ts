@@ -1,11 +1,12 @@
 import type { Dirent } from 'node:fs';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { FileRoot } from '../file-policy-types.js';
 import { isWithin, relativeInside } from '../path-syntax.js';
-import { protectedMatcher, repositoryProtectedPaths } from '../protected-paths.js';
+import { repositoryProtectedPaths } from '../protected-paths.js';
+import { compileDeny, compileProtected, type DenyRules, PROBE } from './scan-rules.js';
 
 /** A path the sandbox hides: a file is replaced by an empty one, a directory by an empty one. */
 export interface Mask {
@@ -36,6 +37,7 @@ export interface ScanInput {
   stateDir?: string;
   /** Directories outside the roots that the sandbox shows (absolute deny globs are walked there too). */
   visible: readonly string[];
+  /** Entries the walk visits at most; past it the result says `truncated`. */
   maxEntries: number;
   /**
    * Absolute paths protected wherever the roots are (see `userProtectedPaths`): bound read-only when they
@@ -44,30 +46,27 @@ export interface ScanInput {
   absoluteProtected?: readonly string[];
 }
 
-/** As the file policy matches: dot files like any other, `[!x]` a negated class. */
-const GLOB_OPTIONS = { dot: true, posix: true };
-
-/** A name no real glob targets: a directory whose children would all match is hidden as a whole. */
-const PROBE = '\u0000probe';
-
 /**
  * Walk the roots breadth-first (without following symbolic links) for what the OS sandbox must enforce:
  * deny-read matches to mask and protected paths inside writable roots to bind read-only. Breadth-first, so
- * when the walk stops at its limit the shallow paths, the likeliest targets, are covered.
+ * when the walk stops at its limit the shallow paths, the likeliest targets, are covered — but a walk that
+ * stopped is not enough to run a command by (see bwrap.ts). Deny-read globs without wildcards are looked up
+ * directly, so they hold whatever the size of the roots; the walk enters read-only roots, and directories
+ * already protected whole, only where a deny-read glob with wildcards could match.
  */
 export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
-  const denyMatch =
-    input.denyRead.length > 0 ? picomatch([...input.denyRead], GLOB_OPTIONS) : (_: string) => false;
-  const isProtected = protectedMatcher([...input.protectedPaths]);
+  const deny = denyRules(input.denyRead);
+  const isProtected = protectedRules(input.protectedPaths);
   const rootPaths = input.roots.map((root) => root.path);
   // A hooks directory set with core.hooksPath runs like .git/hooks, a gitdir: target is a .git, an included
   // config file is config (as the file policy treats them); the user's own configuration too.
-  const absolute = [
+  const absolute = new Set([
     ...(input.absoluteProtected ?? []),
     ...input.roots
       .filter((root) => root.access === 'write')
       .flatMap((root) => repositoryProtectedPaths(root.path)),
-  ];
+  ]);
+  if (input.stateDir) absolute.add(input.stateDir);
   const result: ScanResult = {
     masks: [],
     readOnly: [],
@@ -76,34 +75,54 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     gitDirs: [],
     gitLinks: [],
   };
+  const literal = new Set(input.denyRead.length > 0 ? literalDenies(deny, rootPaths) : []);
 
-  const denied = (abs: string, dir: boolean): boolean => {
-    const names = [abs];
-    for (const root of rootPaths) {
-      const rel = relativeInside(abs, root);
-      if (rel) names.push(rel);
-    }
-    return names.some((name) => denyMatch(name) || (dir && denyMatch(`${name}/${PROBE}`)));
-  };
-  const protectedIn = (abs: string, dir: boolean, root: FileRoot): boolean => {
-    if (root.access !== 'write') return false;
-    if (input.stateDir && isWithin(abs, input.stateDir)) return true;
-    if (absolute.some((p) => isWithin(abs, p))) return true;
-    const rel = relativeInside(abs, root.path);
-    return !!rel && (isProtected(rel) || (dir && isProtected(`${rel}/${PROBE}`)));
+  // A path's names as deny globs see it: absolute, and relative to each root that holds it.
+  const denied = (abs: string, rels: readonly string[], dir: boolean): boolean => {
+    if (literal.has(abs)) return true;
+    const match = deny.match;
+    if (!match) return false;
+    if (match(abs) || (dir && match(`${abs}/${PROBE}`))) return true;
+    return rels.some((rel) => match(rel) || (dir && match(`${rel}/${PROBE}`)));
   };
 
-  type Item = { dir: string; root: FileRoot | undefined; underProtected: boolean };
+  interface Item {
+    dir: string;
+    root: FileRoot | undefined;
+    /** The directory relative to each root that holds it ('' for the root itself). */
+    rels: string[];
+    /** Its path relative to its own root. */
+    rel: string;
+    underProtected: boolean;
+    /** The root lies inside a protected path (its state directory, say): everything in it is protected. */
+    insideProtected: boolean;
+  }
   const queue: Item[] = [];
   for (const root of input.roots) {
+    const rels = input.roots
+      .filter((outer) => isWithin(root.path, outer.path))
+      .map((outer) => relativeInside(root.path, outer.path) ?? '');
     // A root below a denied directory (or denied itself) is hidden whole.
     const above: string[] = [];
     for (let p = root.path; ; p = path.dirname(p)) {
       above.push(p);
       if (path.dirname(p) === p) break;
     }
-    if (above.some((p) => denyMatch(p))) result.masks.push({ path: root.path, dir: true });
-    else queue.push({ dir: root.path, root, underProtected: false });
+    if (
+      above.some((p) => denied(p, [], false) || denied(p, [], true)) ||
+      denied(
+        root.path,
+        rels.filter((rel) => rel !== ''),
+        true,
+      )
+    ) {
+      result.masks.push({ path: root.path, dir: true });
+      continue;
+    }
+    const writable = root.access === 'write';
+    if (!writable && !(deny.match && deny.reachesInto(root.path, rels))) continue;
+    const insideProtected = writable && [...absolute].some((p) => isWithin(root.path, p));
+    queue.push({ dir: root.path, root, rels, rel: '', underProtected: false, insideProtected });
   }
   // Absolute deny globs can name places outside the roots the sandbox still shows (under /etc, say).
   for (const glob of input.denyRead) {
@@ -112,63 +131,90 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     const base = scan.isGlob ? scan.base || '/' : glob;
     if (rootPaths.some((root) => isWithin(base, root))) continue;
     if (!input.visible.some((dir) => isWithin(base, dir))) continue;
-    if (!scan.isGlob) {
-      const stat = await fs.lstat(base).catch(() => undefined);
-      if (stat && !stat.isSymbolicLink()) result.masks.push({ path: base, dir: stat.isDirectory() });
-      continue;
-    }
-    queue.push({ dir: base, root: undefined, underProtected: false });
+    if (!scan.isGlob) continue; // looked up below with the other literal paths
+    const item = { dir: base, root: undefined, rels: [], rel: '', underProtected: false };
+    queue.push({ ...item, insideProtected: false });
   }
 
   // Breadth-first, a level at a time, reading a level's directories concurrently.
   let level = queue;
   while (level.length > 0 && !result.truncated) {
     const next: Item[] = [];
-    const listings = await Promise.all(
-      level.map((item) => fs.readdir(item.dir, { withFileTypes: true }).catch(() => [] as Dirent[])),
-    );
+    const listings = await readLevel(level.map((item) => item.dir));
     for (let i = 0; i < level.length && !result.truncated; i++) {
       const item = level[i]!;
       const listing = listings[i]!;
       const writable = item.root?.access === 'write';
       if (writable && looksLikeGitDir(listing)) result.gitDirs.push(item.dir);
+      const prefix = item.dir === '/' ? '/' : `${item.dir}/`;
       for (const entry of listing) {
         if (++result.visited > input.maxEntries) {
           result.truncated = true;
           break;
         }
-        const abs = path.join(item.dir, entry.name);
-        if (writable && entry.name === '.git') {
+        const name = entry.name;
+        const abs = prefix + name;
+        if (writable && name === '.git') {
           if (entry.isDirectory()) result.gitDirs.push(abs);
           else result.gitLinks.push(abs);
         }
         if (entry.isSymbolicLink()) continue;
         const dir = entry.isDirectory();
         // Another root is walked on its own, with its own access.
-        if (dir && abs !== item.dir && rootPaths.includes(abs)) continue;
-        if (denied(abs, dir)) {
+        if (dir && rootPaths.includes(abs)) continue;
+        const rels = item.rels.map((rel) => (rel === '' ? name : `${rel}/${name}`));
+        if (denied(abs, rels, dir)) {
           result.masks.push({ path: abs, dir });
           continue;
         }
+        const rel = item.rel === '' ? name : `${item.rel}/${name}`;
         let underProtected = item.underProtected;
-        if (item.root && !underProtected && protectedIn(abs, dir, item.root)) {
+        if (
+          writable &&
+          !underProtected &&
+          (item.insideProtected || absolute.has(abs) || isProtected(rel, name, dir))
+        ) {
           result.readOnly.push(abs);
           underProtected = true;
         }
-        // Inside a read-only protected directory only deny-read rules are left to find.
-        if (dir && (!underProtected || input.denyRead.length > 0)) {
-          next.push({ dir: abs, root: item.root, underProtected });
+        if (!dir) continue;
+        // Inside a read-only protected directory (or a read-only root) only deny-read globs are left to find.
+        if ((writable && !underProtected) || (deny.match && deny.reachesInto(abs, rels))) {
+          next.push({
+            dir: abs,
+            root: item.root,
+            rels,
+            rel,
+            underProtected,
+            insideProtected: item.insideProtected,
+          });
         }
       }
     }
     level = next;
   }
+
+  // Deny-read paths named without wildcards, wherever the walk went (or did not go).
+  const found: Mask[] = [];
+  for (const p of literal) {
+    if (!rootPaths.some((root) => isWithin(p, root)) && !input.visible.some((dir) => isWithin(p, dir)))
+      continue;
+    if (result.masks.some((mask) => isWithin(p, mask.path))) continue;
+    const stat = await fs.lstat(p).catch(() => undefined);
+    if (!stat || stat.isSymbolicLink()) continue;
+    // Through a symbolic link on the way the sandbox would mask something else (or fail to): the walk,
+    // which follows no link, would not find it either.
+    if ((await fs.realpath(path.dirname(p)).catch(() => undefined)) !== path.dirname(p)) continue;
+    found.push({ path: p, dir: stat.isDirectory() });
+  }
+  if (found.length > 0) result.masks = outermost([...result.masks, ...found]);
+
   // The absolute protected paths that exist in a writable root, however deep: the walk may stop first.
   for (const p of input.absoluteProtected ?? []) {
     const root = mostSpecificRoot(p, input.roots);
     if (root?.access !== 'write') continue;
     if (result.readOnly.some((ro) => isWithin(p, ro))) continue;
-    if (result.masks.some((mask) => isWithin(p, mask.path)) || denied(p, true)) continue;
+    if (result.masks.some((mask) => isWithin(p, mask.path)) || denied(p, [], true)) continue;
     if (
       await fs.lstat(p).then(
         () => true,
@@ -178,6 +224,71 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
       result.readOnly.push(p);
   }
   return result;
+}
+
+/**
+ * List directories. Synchronously, in slices of a few milliseconds between which other work runs: for the
+ * thousands of small directories of a large tree this is several times faster than a promise per directory
+ * through the thread pool, and a server's event loop still never waits long.
+ */
+async function readLevel(dirs: readonly string[]): Promise<Dirent[][]> {
+  const out: Dirent[][] = [];
+  let slice = performance.now();
+  for (const dir of dirs) {
+    try {
+      out.push(readdirSync(dir, { withFileTypes: true }));
+    } catch {
+      out.push([]);
+    }
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
+  return out;
+}
+
+const SLICE_MS = 10;
+
+/** The absolute paths the literal deny globs name: each absolute one, each relative one in every root. */
+function literalDenies(deny: DenyRules, roots: readonly string[]): string[] {
+  const out = [...deny.literal.absolute];
+  for (const root of roots) for (const rel of deny.literal.relative) out.push(path.join(root, rel));
+  return out;
+}
+
+/** Masks not inside another mask (a mount point cannot be made inside a masked directory), each once. */
+function outermost(masks: readonly Mask[]): Mask[] {
+  const dirs = masks.filter((mask) => mask.dir).map((mask) => mask.path);
+  const seen = new Set<string>();
+  return masks.filter((mask) => {
+    if (seen.has(mask.path)) return false;
+    seen.add(mask.path);
+    return !dirs.some((dir) => dir !== mask.path && isWithin(mask.path, dir));
+  });
+}
+
+// Compiled rules, kept for the next command (the globs rarely change within a process).
+const denyCache = new Map<string, DenyRules>();
+const protectedCache = new Map<string, ReturnType<typeof compileProtected>>();
+
+function denyRules(globs: readonly string[]): DenyRules {
+  return cached(denyCache, globs, () => compileDeny(globs));
+}
+
+function protectedRules(globs: readonly string[]): ReturnType<typeof compileProtected> {
+  return cached(protectedCache, globs, () => compileProtected(globs));
+}
+
+function cached<T>(cache: Map<string, T>, globs: readonly string[], make: () => T): T {
+  const key = JSON.stringify(globs);
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= 32) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+  }
+  return value;
 }
 
 /** The root a path belongs to: the most specific one (a read-only root nested in a writable one wins). */

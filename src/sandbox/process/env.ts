@@ -1,8 +1,37 @@
 // The environment a command receives: an allowlist from the host, what the sandbox sets, what the profile
 // adds, then the model's own variables, each refused when it could run other code or carry a secret.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 
-/** Host variables a command inherits (plus every LC_*). Nothing else from handrail's environment. */
+/**
+ * Host variables a command inherits (plus the locale categories, LOCALE_VARS), each checked like a model's
+ * variable. Nothing else from handrail's environment. PATH is rebuilt (see `sandboxPath`).
+ */
 export const HOST_ENV_ALLOWLIST: readonly string[] = ['PATH', 'LANG', 'TERM', 'TZ'];
+
+/** The locale variables a command inherits: the POSIX and glibc categories, not any LC_ name. */
+export const LOCALE_VARS: readonly string[] = [
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_ADDRESS',
+  'LC_COLLATE',
+  'LC_CTYPE',
+  'LC_IDENTIFICATION',
+  'LC_MEASUREMENT',
+  'LC_MESSAGES',
+  'LC_MONETARY',
+  'LC_NAME',
+  'LC_NUMERIC',
+  'LC_PAPER',
+  'LC_TELEPHONE',
+  'LC_TIME',
+];
+
+/** The PATH a command gets when the host's has no usable entry. */
+export const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** A host value passed through: short printable text (a locale, a terminal type, a time zone). */
+const PASS_THROUGH_VALUE = /^[\x20-\x7e]{0,256}$/;
 
 /** The variable that marks every process of one run, so a tree can be found after it daemonized. */
 export const RUN_MARKER_VAR = 'HANDRAIL_RUN';
@@ -154,6 +183,8 @@ export interface EnvInput {
   extra?: Record<string, string>;
   /** Given by the model: each variable checked. */
   model?: Record<string, unknown>;
+  /** Canonical writable roots: no entry of the host's PATH inside one reaches the command. */
+  writableRoots?: readonly string[];
 }
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; refused: EnvRefusal[] };
@@ -162,10 +193,13 @@ export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false;
 export function buildCommandEnv(input: EnvInput): EnvResult {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.host)) {
-    if (value === undefined) continue;
-    if (HOST_ENV_ALLOWLIST.includes(name) || name.startsWith('LC_')) env[name] = value;
+    if (value === undefined || name === 'PATH') continue;
+    if (!HOST_ENV_ALLOWLIST.includes(name) && !LOCALE_VARS.includes(name)) continue;
+    // Filtered as the model's would be: a secret-looking name or a strange value stays behind.
+    if (envRefusalReason(name) || valueProblem(value) || !PASS_THROUGH_VALUE.test(value)) continue;
+    env[name] = value;
   }
-  env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  env.PATH = sandboxPath(input.host.PATH, input.writableRoots ?? []);
   env.HOME = input.home;
   env.TMPDIR = input.tmp;
   if (input.tty) env.TERM = env.TERM && env.TERM !== 'dumb' ? env.TERM : 'xterm-256color';
@@ -180,4 +214,31 @@ export function buildCommandEnv(input: EnvInput): EnvResult {
     else env[name] = value as string;
   }
   return refused.length > 0 ? { ok: false, refused } : { ok: true, env };
+}
+
+/**
+ * The host's PATH as a command may use it: absolute entries only (an empty or relative entry searches the
+ * working directory), none inside a writable root (a `node_modules/.bin` or `./bin` first on the host's
+ * PATH would let a file of the workspace stand in for `ls` or `git`), each once. A PATH the profile sets
+ * (`extraEnv`) is the user's own choice and replaces this one.
+ */
+export function sandboxPath(hostPath: string | undefined, writableRoots: readonly string[]): string {
+  const kept: string[] = [];
+  for (const entry of (hostPath ?? '').split(':')) {
+    if (!path.posix.isAbsolute(entry)) continue;
+    const dir = path.posix.normalize(entry).replace(/(.)\/$/, '$1');
+    let real = dir;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      // missing on the host: judged by its name
+    }
+    const inRoot = writableRoots.some((root) => within(dir, root) || within(real, root));
+    if (!inRoot && !kept.includes(dir)) kept.push(dir);
+  }
+  return kept.length > 0 ? kept.join(':') : DEFAULT_PATH;
+}
+
+function within(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
 }

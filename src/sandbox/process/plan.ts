@@ -3,7 +3,7 @@ import type { SandboxCommand, SandboxPolicy } from '../backends/types.js';
 import { buildCommandEnv, type EnvRefusal, envRefusalMessage } from './env.js';
 import { resolveRlimits } from './rlimits.js';
 import { createRunDir } from './run-dir.js';
-import { shellArgv } from './shell.js';
+import { commandSizeProblem, shellArgv } from './shell.js';
 import type { ProcessSpawnContext, ProcessSpawnInput, ProcessSpawnPlanResult } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -30,6 +30,8 @@ export async function buildProcessSpawnPlan(
     return fail('invalid_arguments', 'The command is empty; give the shell command to run.');
   }
   if (cmd.includes('\u0000')) return fail('invalid_arguments', 'The command contains a NUL character.');
+  const tooBig = commandSizeProblem(cmd);
+  if (tooBig) return fail('invalid_arguments', tooBig);
   const shell = shellArgv(input.shell, cmd);
   if ('message' in shell) return fail('invalid_arguments', shell.message);
 
@@ -74,6 +76,7 @@ export async function buildProcessSpawnPlan(
     tmp: runDir.tmp,
     tty,
     runId,
+    writableRoots: writable,
     ...(ctx.profile.extraEnv ? { extra: ctx.profile.extraEnv } : {}),
     ...(input.env ? { model: input.env } : {}),
   });

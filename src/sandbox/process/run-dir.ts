@@ -1,6 +1,7 @@
 import { promises as fs, mkdirSync, mkdtempSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isAlive, processToken } from '../backends/liveness.js';
 import { isWithin } from '../path-syntax.js';
 
 /** A run's private directory: HOME and TMPDIR for the command, outside every writable root. */
@@ -12,9 +13,18 @@ export interface RunDir {
   remove(): Promise<void>;
 }
 
+/** Run directories of this process not removed yet: removed at exit even without a `remove()`. */
+const live = new Set<string>();
+/** Temporary directories already swept for the leftovers of dead processes. */
+const swept = new Set<string>();
+const PREFIX = 'handrail-run-';
+
 /**
- * Create `handrail-run-XXXXXX` (0700) with `home` and `tmp` inside, in the first temporary directory that
- * lies outside the writable roots, so a command's dotfiles never land in the workspace.
+ * Create `handrail-run-<process>-XXXXXX` (0700) with `home` and `tmp` inside, in the first temporary
+ * directory that lies outside the writable roots, so a command's dotfiles never land in the workspace. The
+ * name says which process made it (see liveness.ts): the first run of each process removes the run
+ * directories of processes that died without removing theirs (SIGKILL, OOM), and never those of one that
+ * still runs. A normal exit removes this process's own.
  */
 export async function createRunDir(writableRoots: readonly string[]): Promise<RunDir> {
   const bases = [...new Set([os.tmpdir(), '/tmp', '/var/tmp'])];
@@ -24,8 +34,13 @@ export async function createRunDir(writableRoots: readonly string[]): Promise<Ru
       `Every temporary directory (${bases.join(', ')}) lies inside a writable root, so a command would get its HOME inside the workspace.`,
     );
   }
+  if (!swept.has(base)) {
+    swept.add(base);
+    await sweepDead(base);
+  }
   // Synchronous: three small metadata calls, faster than three trips through the thread pool.
-  const root = mkdtempSync(path.join(base, 'handrail-run-'));
+  const root = mkdtempSync(path.join(base, `${PREFIX}${processToken()}-`));
+  live.add(root);
   const home = path.join(root, 'home');
   const tmp = path.join(root, 'tmp');
   mkdirSync(home, { mode: 0o700 });
@@ -39,9 +54,33 @@ export async function createRunDir(writableRoots: readonly string[]): Promise<Ru
       if (removed) return;
       removed = true;
       await removeTree(root);
+      live.delete(root);
     },
   };
 }
+
+/** The run directories in `base` whose process is gone. */
+async function sweepDead(base: string): Promise<void> {
+  const names = await fs.readdir(base).catch(() => [] as string[]);
+  const dead = names.filter((name) => {
+    if (!name.startsWith(PREFIX)) return false;
+    // handrail-run-<boot>.<pidns>.<pid>.<start>-XXXXXX; older names (no process) are left alone.
+    const token = name.slice(PREFIX.length, name.lastIndexOf('-'));
+    return token.split('.').length === 4 && !isAlive(token);
+  });
+  await Promise.all(dead.map((name) => removeTree(path.join(base, name))));
+}
+
+// A process that exits with commands still running (process.exit, an uncaught error) leaves no run directory.
+process.once('exit', () => {
+  for (const root of live) {
+    try {
+      rmSync(root, { recursive: true, force: true });
+    } catch {
+      // the next process's sweep
+    }
+  }
+});
 
 /** rm -rf that also handles directories a command made unreadable (chmod 000) when not root. */
 async function removeTree(dir: string): Promise<void> {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findExecutable } from './executables.js';
 
 /**
  * Shells a command may run in, with the flags that keep each from reading startup files. `sh`/`dash` read
@@ -14,10 +15,27 @@ const SHELLS: Record<string, readonly string[]> = {
 
 export const SUPPORTED_SHELLS: readonly string[] = Object.keys(SHELLS);
 
-/** argv for running `cmd` in a shell, or a message when the shell is not one handrail knows. */
+/**
+ * The longest command line that can be run: the shell gets it as one argument, and Linux refuses a single
+ * argument over 32 pages (MAX_ARG_STRLEN, 128 KiB with its NUL) with E2BIG.
+ */
+export const MAX_COMMAND_BYTES = 128 * 1024 - 1;
+
+/** Why a command cannot be run as given because of its size, or undefined. */
+export function commandSizeProblem(cmd: string): string | undefined {
+  if (cmd.length <= MAX_COMMAND_BYTES / 3) return undefined;
+  const bytes = Buffer.byteLength(cmd, 'utf8');
+  if (bytes <= MAX_COMMAND_BYTES) return undefined;
+  return `The command is ${(bytes / 1024).toFixed(1)} KiB; one command line can be at most 128 KiB (the kernel's limit for a single argument). Write the script to a file (write_file) and run that file instead, e.g. \`bash script.sh\`.`;
+}
+
+/**
+ * argv for running `cmd` in a shell, or a message when the shell is not one handrail knows. The shell is
+ * an absolute path in the system directories (`bash` → /usr/bin/bash), never looked up on the command's
+ * PATH, where a directory of the workspace could hold another `bash`.
+ */
 export function shellArgv(shell: string | undefined, cmd: string): { argv: string[] } | { message: string } {
   const requested = shell ?? 'bash';
-  // `/bin/bash` and `bash` are the same shell; the sandbox looks it up on its own PATH.
   const name = path.posix.basename(requested);
   const flags = Object.hasOwn(SHELLS, name) ? SHELLS[name] : undefined;
   if (!flags || (requested !== name && !/^\/(usr\/)?(local\/)?bin\/[a-z]+$/.test(requested))) {
@@ -25,5 +43,6 @@ export function shellArgv(shell: string | undefined, cmd: string): { argv: strin
       message: `Unknown shell ${JSON.stringify(requested)}: use one of ${SUPPORTED_SHELLS.join(', ')} (the default is bash).`,
     };
   }
-  return { argv: [requested, ...flags, cmd] };
+  const program = requested === name ? (findExecutable(name) ?? `/bin/${name}`) : requested;
+  return { argv: [program, ...flags, cmd] };
 }

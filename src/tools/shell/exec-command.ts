@@ -29,7 +29,7 @@ export function execCommandTool(): ToolSpec {
     name: 'exec_command',
     capabilities: [shellCapabilityProvider],
     description:
-      'Run a shell command (bash -c) in the sandboxed workspace. Returns when the command exits or after yield_time_ms; a command still running then keeps a session ID: use write_stdin to send it input or to poll its output. A non-zero exit code is reported, not an error. Only the workspace persists: HOME and the temporary directory ($TMPDIR) are fresh for each command and removed when it ends.',
+      'Run a shell command (bash -c) in the sandboxed workspace. Returns when the command exits or after yield_time_ms; a command still running then keeps a session ID: use write_stdin to poll its output. Standard input is closed (a program that reads it gets end-of-file) unless tty is true: only a tty session takes input through write_stdin. A non-zero exit code is reported, not an error. Only the workspace persists: HOME and the temporary directory ($TMPDIR) are fresh for each command and removed when it ends.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -42,7 +42,8 @@ export function execCommandTool(): ToolSpec {
         shell: { type: 'string', description: 'bash (default), sh, dash or zsh.' },
         tty: {
           type: 'boolean',
-          description: 'Run in a pseudo-terminal, for interactive programs. Default false.',
+          description:
+            'Run in a pseudo-terminal with standard input open, for interactive programs that need input through write_stdin. Default false: standard input is closed.',
         },
         yield_time_ms: {
           type: 'integer',
@@ -82,7 +83,8 @@ export function execCommandTool(): ToolSpec {
         ...(args.shell !== undefined ? { shell: args.shell } : {}),
         ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
         tty,
-        stdin: 'pipe',
+        // Without a terminal the command reads end-of-file at once (cat, read, python3 return instead of
+        // waiting for the timeout); interactive input goes to tty sessions through write_stdin.
       });
       let spawned = false;
       // Output streams to the caller (MCP progress, a UI) while this call waits; the session keeps it all.

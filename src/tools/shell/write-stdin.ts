@@ -25,7 +25,7 @@ export function writeStdinTool(): ToolSpec {
     name: 'write_stdin',
     capabilities: [shellCapabilityProvider],
     description:
-      'Write characters to the standard input of a running exec_command session and return the output produced since the last read. Empty chars only polls. "\\u0003" sends Ctrl-C.',
+      'Write characters to the standard input of a running exec_command session started with tty: true, and return the output produced since the last read. Empty chars only polls (any session). "\\u0003" sends Ctrl-C (any session). A session started without tty has its standard input closed: start the command with tty: true to send it input.',
     inputSchema: {
       type: 'object',
       properties: {

@@ -15,8 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBwrapBackend } from '../../../src/sandbox/backends/index.js';
-import { isPlaceholder, removeIdlePlaceholders } from '../../../src/sandbox/backends/placeholders.js';
+import { isPlaceholder } from '../../../src/sandbox/backends/placeholders.js';
 import { spawnPlanned } from '../../../src/sandbox/process/index.js';
+import { pidsCgroupSupport } from '../../../src/sandbox/process/pids-cgroup.js';
 import { processesWithEnv, readProcessTable } from '../../../src/sandbox/process/proc-table.js';
 import {
   bwrapBackend,
@@ -154,10 +155,8 @@ describe.skipIf(!hasBwrap)('bwrap: writes', () => {
     expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(false);
     expect(readFileSync(path.join(ws, '.bashrc'), 'utf8')).toBe('original\n');
     expect(readFileSync(path.join(ws, 'normal.txt'), 'utf8')).toBe('ok\n');
-    // The placeholders that kept .envrc, .npmrc and .vscode from being created linger for the next command
-    // of a burst, then go (removeIdlePlaceholders does what the linger timer does).
-    expect(isPlaceholder(path.join(ws, '.envrc'))).toBe(true);
-    removeIdlePlaceholders();
+    // The placeholders that kept .envrc, .npmrc and .vscode from being created go with the command.
+    expect(isPlaceholder(path.join(ws, '.envrc'))).toBe(false);
     expect(readdirSync(ws).sort()).toEqual(['.bashrc', '.git', 'normal.txt']);
   });
 
@@ -252,13 +251,10 @@ describe.skipIf(!hasBwrap)('bwrap: writes', () => {
     expect(existsSync(path.join(ws, 'deploy/new.yml'))).toBe(false);
   });
 
-  it('a lingering placeholder goes by itself, and is not there for the host to trip on', async () => {
+  it('placeholders go when the command ends: nothing is left for the host to trip on', async () => {
     const ws = workspace();
-    await run(ws, 'true', { backend });
-    expect(existsSync(path.join(ws, '.npmrc'))).toBe(true);
-    const deadline = Date.now() + 10_000;
-    while (existsSync(path.join(ws, '.npmrc')) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
+    const r = await run(ws, 'test -d .npmrc && echo held', { backend });
+    expect(r.stdout).toBe('held\n');
     expect(readdirSync(ws)).toEqual([]);
   });
 
@@ -275,9 +271,7 @@ describe.skipIf(!hasBwrap)('bwrap: writes', () => {
     expect(third.stdout).toBe('refused\n');
     expect(existsSync(path.join(ws, '.npmrc'))).toBe(true);
     await handle.kill();
-    // Lingering, not held: still a placeholder (a command now would reuse it), then removed.
-    expect(existsSync(path.join(ws, '.npmrc'))).toBe(true);
-    removeIdlePlaceholders();
+    await handle.exit;
     expect(readdirSync(ws)).toEqual([]);
   });
 });
@@ -314,17 +308,28 @@ describe.skipIf(!hasBwrap)('bwrap: deny-read', () => {
     expect(r.stdout).toBe('hidden\n');
   });
 
-  it('refuses to run when the roots are too large to find every deny-read match', async () => {
+  it('refuses to run when the roots are too large to find every deny-read and protected path', async () => {
     const ws = workspace();
     for (let i = 0; i < 30; i++) put(ws, `f${i}.txt`, '');
     const small = createBwrapBackend({ maxScanEntries: 10 });
-    const result = await plan(ws, { cmd: 'ls' }, { backend: small, denyRead: ['**/*.pem'] });
-    expect(result).toEqual({
-      ok: false,
-      errorClass: 'permission_denied',
-      message:
-        'The sandbox cannot enforce the deny-read rules: the roots hold more than 10 entries, the most it walks to find matching files. Narrow the roots or raise maxScanEntries.',
-    });
+    const message =
+      'The sandbox cannot enforce the deny-read and protected paths: the roots hold more than 10 entries, the most it walks to find them. Narrow the roots or raise maxScanEntries.';
+    // Protected paths need the walk too, deny-read rules or not: a deeper .npmrc would be writable.
+    for (const denyRead of [['**/*.pem'], ['config/prod'], []]) {
+      const result = await plan(ws, { cmd: 'ls' }, { backend: small, denyRead });
+      expect(result).toEqual({ ok: false, errorClass: 'permission_denied', message });
+    }
+    // A read-only root with literal deny paths only needs no walk at all.
+    const result = await plan(
+      ws,
+      { cmd: 'ls' },
+      {
+        backend: small,
+        denyRead: ['config/prod'],
+        roots: [{ path: ws, access: 'read' }],
+      },
+    );
+    expect(result.ok).toBe(true);
   });
 });
 
@@ -336,29 +341,37 @@ describe.skipIf(!hasBwrap)('bwrap: limits and network', () => {
     expect(r.stdout).toBe(`512\n0\n${16 * 1024 * 1024}\n${4 * 1024 * 1024}\n${files}\n${files}\n`);
   });
 
-  it('bounds the process count, so a fork bomb ends and handrail survives', async () => {
-    const ws = workspace();
-    // perl stops at the first failed fork (bash would retry with growing pauses), then counts /proc.
-    const forker =
-      'perl -e \'for (1..200) { my $p = fork(); last unless defined $p; if (!$p) { sleep 30; exit } } opendir(my $d, "/proc"); print scalar(grep { /^\\d+$/ } readdir($d)), "\\n"\'';
-    const count = await run(ws, forker, { backend, profile: { rlimits: { processes: 40 } } });
-    expect(Number(count.stdout.trim())).toBeGreaterThan(20);
-    expect(Number(count.stdout.trim())).toBeLessThanOrEqual(41);
+  // As root, a root-owned workspace runs commands as uid 0 (no capabilities), which RLIMIT_NPROC does not
+  // bind: the pids cgroup must.
+  it.each(isRoot ? (['test', 'root'] as const) : (['test'] as const))(
+    'bounds the process count, so a fork bomb ends and handrail survives (workspace owner: %s)',
+    async (owner) => {
+      const ws = workspace({ owner });
+      // perl stops at the first failed fork (bash would retry with growing pauses), then counts /proc.
+      const forker =
+        'perl -e \'for (1..200) { my $p = fork(); last unless defined $p; if (!$p) { sleep 30; exit } } opendir(my $d, "/proc"); print scalar(grep { /^\\d+$/ } readdir($d)), "\\n"\'';
+      const count = await run(ws, forker, { backend, profile: { rlimits: { processes: 40 } } });
+      if (owner === 'root') expect(count.plan.sandbox.identity?.mode).toBe('mapped-root');
+      expect(Number(count.stdout.trim())).toBeGreaterThan(20);
+      expect(Number(count.stdout.trim())).toBeLessThanOrEqual(41);
 
-    const bomb = await run(
-      ws,
-      { cmd: 'bomb() { bomb | bomb & }; bomb; sleep 5', timeoutMs: 1500 },
-      {
-        backend,
-        profile: { rlimits: { processes: 64 } },
-        graceMs: 100,
-      },
-    );
-    expect(bomb.exit).toMatchObject({ timedOut: true, unsandboxed: false });
-    expect([...processesWithEnv(readProcessTable(), 'HANDRAIL_RUN', bomb.plan.runId)]).toEqual([]);
-    // handrail can still start processes.
-    expect((await run(ws, 'echo alive', { backend })).stdout).toBe('alive\n');
-  });
+      const bomb = await run(
+        ws,
+        { cmd: 'bomb() { bomb | bomb & }; bomb; sleep 5', timeoutMs: 1500 },
+        {
+          backend,
+          profile: { rlimits: { processes: 64 } },
+          graceMs: 100,
+        },
+      );
+      expect(bomb.exit).toMatchObject({ timedOut: true, unsandboxed: false });
+      expect([...processesWithEnv(readProcessTable(), 'HANDRAIL_RUN', bomb.plan.runId)]).toEqual([]);
+      if (isRoot)
+        expect(bomb.exit.notes.join('\n')).toContain('The command reached the process limit (64 processes)');
+      // handrail can still start processes.
+      expect((await run(ws, 'echo alive', { backend })).stdout).toBe('alive\n');
+    },
+  );
 
   it('the network is unreachable unless the profile enables it', async () => {
     const ws = workspace();
@@ -378,7 +391,7 @@ describe.skipIf(!hasBwrap || !isRoot)('bwrap as root: who the command runs as', 
     const r = await run(ws, 'id -u; cat /etc/shadow 2>/dev/null || echo closed', { backend });
     expect(r.stdout).toBe(`${TEST_UID}\nclosed\n`);
     expect(r.plan.sandbox.identity).toEqual({ mode: 'owner', uid: TEST_UID, gid: TEST_UID });
-    expect(r.plan.argv[0]).toBe('/usr/bin/setpriv');
+    expect(r.plan.argv).toContain('/usr/bin/setpriv');
     expect(r.plan.sandbox.degraded).toBeUndefined();
   });
 
@@ -405,39 +418,46 @@ describe.skipIf(!hasBwrap || !isRoot)('bwrap as root: who the command runs as', 
     expect(out.length).toBeGreaterThan('65534\n'.length);
   });
 
-  it('runs as nobody when root owns the workspace, and says it cannot write it', async () => {
-    const ws = workspace({ owner: 'root' });
-    chmodSync(ws, 0o755);
-    const r = await run(
-      ws,
-      'id -u; echo x > f 2>/dev/null || echo cannot-write; cat /etc/shadow 2>/dev/null || echo closed',
-      {
-        backend,
-      },
-    );
-    expect(r.stdout).toBe('65534\ncannot-write\nclosed\n');
-    expect(r.plan.sandbox.identity).toEqual({ mode: 'nobody', uid: 65534, gid: 65534 });
-    expect(r.plan.sandbox.degraded).toBe(
-      `handrail runs as root and the writable roots (${ws}) are not all owned by one unprivileged user, so commands run as uid 65534 (nobody) and cannot write them. Give the workspace to an unprivileged user (chown -R) and commands run as that user, or choose runAs: 'root'.`,
-    );
-    expect(existsSync(path.join(ws, 'f'))).toBe(false);
-  });
-
-  it('refuses when the sandbox user cannot reach the workspace', async () => {
+  it('writes a root-owned workspace as uid 0 without capabilities; what only root may read stays closed', async () => {
     const ws = workspace({ owner: 'root' });
     chmodSync(ws, 0o700);
-    const result = await plan(ws, { cmd: 'ls' }, { backend });
-    expect(result).toEqual({
-      ok: false,
-      errorClass: 'permission_denied',
-      message: `Commands run as uid 65534 (nobody), which cannot reach ${ws}: ${ws} is mode 0700 owned by uid 0. Make it readable for that user, or choose another runAs.`,
-    });
+    const cmd = [
+      'echo x > f && echo wrote',
+      'cat /etc/shadow 2>/dev/null || echo shadow-closed',
+      'cat /etc/gshadow 2>/dev/null || echo gshadow-closed',
+      'grep -E "^(CapEff|CapBnd|NoNewPrivs)" /proc/self/status',
+    ].join('; ');
+    const r = await run(ws, cmd, { backend });
+    expect(r.stdout).toBe(
+      'wrote\nshadow-closed\ngshadow-closed\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\nNoNewPrivs:\t1\n',
+    );
+    expect(statSync(path.join(ws, 'f')).uid).toBe(0);
+    expect(r.plan.sandbox.identity).toEqual({ mode: 'mapped-root', uid: 0, gid: 0 });
+    expect(r.plan.sandbox.degraded).toBeUndefined();
+  });
+
+  it('uid 0 in the sandbox cannot write sysctls, change the host device nodes or read root-only /proc files', async () => {
+    const ws = workspace({ owner: 'root' });
+    const before = statSync('/dev/null').mode;
+    const cmd = [
+      // kernel.core_pattern runs a program as host root: the kernel lets uid 0 open it without a capability.
+      '(exec 3>>/proc/sys/kernel/core_pattern) 2>/dev/null && echo core_pattern-open || echo sysctl-closed',
+      'chmod 600 /dev/null 2>/dev/null && echo chmod-worked || echo devices-closed',
+      'echo x > /dev/null && head -c 4 /dev/urandom | wc -c',
+      'head -c 1 /proc/kpageflags >/dev/null 2>&1 && echo kpageflags-read || echo kpageflags-closed',
+    ].join('; ');
+    for (const b of [backend, createBwrapBackend({ runAs: 'root' })]) {
+      const r = await run(ws, cmd, { backend: b });
+      expect(r.plan.sandbox.identity?.mode).toBe('mapped-root');
+      expect(r.stdout).toBe('sysctl-closed\ndevices-closed\n4\nkpageflags-closed\n');
+      expect(statSync('/dev/null').mode).toBe(before);
+    }
   });
 
   it("runAs 'root' writes a root-owned workspace, without capabilities and with root-only files hidden", async () => {
     const ws = workspace({ owner: 'root' });
     const root = createBwrapBackend({ runAs: 'root' });
-    expect(root.status().state).toBe('degraded');
+    expect(root.status().state).toBe(pidsCgroupSupport().ok ? 'ready' : 'degraded');
     const r = await run(
       ws,
       'echo x > f && echo wrote; cat /etc/shadow 2>/dev/null || echo closed; grep CapEff /proc/self/status',

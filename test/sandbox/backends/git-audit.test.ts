@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeIdlePlaceholders } from '../../../src/sandbox/backends/placeholders.js';
 import { gitExecHazards } from '../../../src/sandbox/git-config.js';
 import { bwrapBackend, isRoot, run, TEST_UID, workspace } from '../process/helpers.js';
 
@@ -127,7 +126,6 @@ describe.skipIf(!hasBwrap)("bwrap: the user's configuration when the workspace i
     process.env.HOME = saved.HOME;
     if (saved.XDG === undefined) delete process.env.XDG_CONFIG_HOME;
     else process.env.XDG_CONFIG_HOME = saved.XDG;
-    removeIdlePlaceholders();
   });
 
   it('missing ~/.config/git, ~/.config/handrail and ~/.gitconfig cannot be created', async () => {
@@ -140,7 +138,6 @@ describe.skipIf(!hasBwrap)("bwrap: the user's configuration when the workspace i
     ].join('; ');
     const r = await run(home, cmd, { backend });
     expect(r.stdout).toBe('no-config\nno-gitconfig\nend\n');
-    removeIdlePlaceholders();
     expect(existsSync(path.join(home, '.config'))).toBe(false);
     expect(existsSync(path.join(home, '.gitconfig'))).toBe(false);
   });
@@ -159,7 +156,6 @@ describe.skipIf(!hasBwrap)("bwrap: the user's configuration when the workspace i
     const r = await run(home, cmd, { backend });
     expect(r.stdout).toBe('git-ro\nhandrail-held\nother-ok\n');
     expect(readFileSync(path.join(home, '.config', 'git', 'config'), 'utf8')).toBe('[user]\n\tname = me\n');
-    removeIdlePlaceholders();
     expect(existsSync(path.join(home, '.config', 'handrail'))).toBe(false);
   });
 

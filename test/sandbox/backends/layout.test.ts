@@ -1,7 +1,7 @@
 import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs } from '../../../src/sandbox/backends/bwrap-args.js';
+import { bwrapArgs, PROC_READ_ONLY } from '../../../src/sandbox/backends/bwrap-args.js';
 import { chooseIdentity, reachProblem } from '../../../src/sandbox/backends/identity.js';
 import { placeholderNames, scanPolicyPaths } from '../../../src/sandbox/backends/scan.js';
 import { BUILTIN_PROTECTED_GLOBS } from '../../../src/sandbox/protected-paths.js';
@@ -133,7 +133,7 @@ describe('chooseIdentity', () => {
   });
 
   it.skipIf(!isRoot)(
-    'as root: the owner of the writable roots, else nobody, or what was configured',
+    'as root: the owner of the writable roots, else uid 0 without capabilities, nobody for read-only roots, or what was configured',
     async () => {
       const owned = workspace();
       const rootOwned = workspace({ owner: 'root' });
@@ -151,10 +151,18 @@ describe('chooseIdentity', () => {
         0,
         0,
       );
-      expect(mixed.identity.mode).toBe('nobody');
-      expect(mixed.degraded).toContain('cannot write them');
+      expect(mixed).toEqual({ identity: { mode: 'mapped-root', uid: 0, gid: 0 } });
+      expect((await chooseIdentity([{ path: rootOwned, access: 'write' }], 'auto', 0, 0)).identity.mode).toBe(
+        'mapped-root',
+      );
+      chmodSync(rootOwned, 0o755);
       const readOnly = await chooseIdentity([{ path: rootOwned, access: 'read' }], 'auto', 0, 0);
       expect(readOnly).toEqual({ identity: { mode: 'nobody', uid: 65534, gid: 65534 } });
+      // nobody could not read a 0700 root-owned root: uid 0 without capabilities can.
+      chmodSync(rootOwned, 0o700);
+      expect((await chooseIdentity([{ path: rootOwned, access: 'read' }], 'auto', 0, 0)).identity.mode).toBe(
+        'mapped-root',
+      );
       expect((await chooseIdentity([], 'root', 0, 0)).identity.mode).toBe('mapped-root');
       expect((await chooseIdentity([], { uid: 7, gid: 8 }, 0, 0)).identity).toEqual({
         mode: 'explicit',
@@ -260,6 +268,30 @@ describe('bwrapArgs', () => {
     const net = bwrapArgs({ ...base, network: true, tty: true });
     expect(net).toContain('--share-net');
     expect(net).not.toContain('--new-session');
+  });
+
+  it('for uid 0: read-only sysctls and driver tunables, and private device nodes over the host ones', () => {
+    const args = bwrapArgs({
+      ...base,
+      identity: { mode: 'mapped-root', uid: 0, gid: 0 },
+      devices: '/run/hr-dev',
+    });
+    const at = args.indexOf('/proc');
+    expect(args.slice(at + 1, at + 4)).toEqual(['--ro-bind-try', '/proc/sys', '/proc/sys']);
+    for (const name of PROC_READ_ONLY)
+      expect(args.join(' ')).toContain(`--ro-bind-try /proc/${name} /proc/${name}`);
+    const dev = args.indexOf('--dev');
+    expect(args.slice(dev, dev + 5)).toEqual([
+      '--dev',
+      '/dev',
+      '--dev-bind',
+      '/run/hr-dev/null',
+      '/dev/null',
+    ]);
+    expect(args.filter((a) => a === '--dev-bind')).toHaveLength(6);
+    // Anyone else gets bwrap's own /dev and /proc.
+    expect(bwrapArgs({ ...base, devices: '/run/hr-dev' })).not.toContain('--dev-bind');
+    expect(bwrapArgs(base)).not.toContain('--ro-bind-try');
   });
 
   it('drops capabilities and maps to an unprivileged uid for runAs root', () => {

@@ -4,6 +4,7 @@ import {
   envRefusalMessage,
   envRefusalReason,
   RUN_MARKER_VAR,
+  sandboxPath,
 } from '../../../src/sandbox/process/index.js';
 
 const SECRET = 'looks like a secret; commands never receive secrets';
@@ -224,6 +225,54 @@ describe('buildCommandEnv', () => {
         { name: 'NUL', reason: 'its value contains a NUL character' },
         { name: 'NUM', reason: 'its value is not a string' },
       ],
+    });
+  });
+});
+
+describe('sandboxPath', () => {
+  it('drops relative and empty entries and every entry inside a writable root, keeps the rest once', () => {
+    expect(
+      sandboxPath(
+        'node_modules/.bin:/ws/bin::.:/ws/node_modules/.bin/:/opt/tool/bin:/usr/bin:/usr/bin/:/bin',
+        ['/ws'],
+      ),
+    ).toBe('/opt/tool/bin:/usr/bin:/bin');
+    // /wsx is not inside /ws.
+    expect(sandboxPath('/wsx/bin:/usr/bin', ['/ws'])).toBe('/wsx/bin:/usr/bin');
+  });
+
+  it('falls back to the system directories when nothing usable is left', () => {
+    expect(sandboxPath(undefined, [])).toBe('/usr/local/bin:/usr/bin:/bin');
+    expect(sandboxPath('.:bin', [])).toBe('/usr/local/bin:/usr/bin:/bin');
+  });
+});
+
+describe('buildCommandEnv: host pass-through', () => {
+  it('passes the locale categories and filters them like any other variable', () => {
+    const result = buildCommandEnv({
+      host: {
+        PATH: './node_modules/.bin:/usr/bin',
+        LC_ALL: 'C',
+        LC_MESSAGES: 'de_DE.UTF-8',
+        LC_GITHUB_TOKEN: 'ghp_x',
+        LC_SMUGGLED: 'x',
+        LANG: 'en_US.UTF-8\u001b[31m',
+        TZ: 'x'.repeat(300),
+      },
+      home: '/h',
+      tmp: '/t',
+      tty: true,
+      runId: 'r',
+      writableRoots: ['/ws'],
+    });
+    expect(result.ok && result.env).toEqual({
+      PATH: '/usr/bin',
+      LC_ALL: 'C',
+      LC_MESSAGES: 'de_DE.UTF-8',
+      HOME: '/h',
+      TMPDIR: '/t',
+      TERM: 'xterm-256color',
+      [RUN_MARKER_VAR]: 'r',
     });
   });
 });

@@ -130,8 +130,10 @@ describe('buildProcessSpawnPlan: the plan', () => {
   it('runs bash without startup files, with stdin closed, the default timeout and the none marker', async () => {
     const ws = workspace();
     const p = await ok(ws, { cmd: 'echo hi' });
-    expect(p.command.argv).toEqual(['bash', '--norc', '--noprofile', '-c', 'echo hi']);
-    expect(p.argv.slice(-5)).toEqual(['bash', '--norc', '--noprofile', '-c', 'echo hi']);
+    // The shell from the system directories, never from the command's PATH.
+    const bash = expect.stringMatching(/^\/(usr\/)?(local\/)?bin\/bash$/);
+    expect(p.command.argv).toEqual([bash, '--norc', '--noprofile', '-c', 'echo hi']);
+    expect(p.argv.slice(-5)).toEqual([bash, '--norc', '--noprofile', '-c', 'echo hi']);
     expect(p.stdin).toBe('closed');
     expect(p.timeoutMs).toBe(60_000);
     expect(p.cwd).toBe(ws);
@@ -141,9 +143,10 @@ describe('buildProcessSpawnPlan: the plan', () => {
 
   it('uses each shell with its own no-startup-file flags', async () => {
     const ws = workspace();
-    expect((await ok(ws, { cmd: 'x', shell: 'sh' })).command.argv).toEqual(['sh', '-c', 'x']);
+    const at = (name: string) => expect.stringMatching(new RegExp(`^/(usr/)?(local/)?bin/${name}$`));
+    expect((await ok(ws, { cmd: 'x', shell: 'sh' })).command.argv).toEqual([at('sh'), '-c', 'x']);
     expect((await ok(ws, { cmd: 'x', shell: '/bin/dash' })).command.argv).toEqual(['/bin/dash', '-c', 'x']);
-    expect((await ok(ws, { cmd: 'x', shell: 'zsh' })).command.argv).toEqual(['zsh', '-f', '-c', 'x']);
+    expect((await ok(ws, { cmd: 'x', shell: 'zsh' })).command.argv).toEqual([at('zsh'), '-f', '-c', 'x']);
     expect((await ok(ws, { cmd: 'x', shell: '/usr/bin/bash' })).command.argv[1]).toBe('--norc');
   });
 

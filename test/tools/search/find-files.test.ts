@@ -76,8 +76,9 @@ describe('find_files', () => {
   });
 
   test('no matches says where it looked and what was ignored', async () => {
+    // The fixture's two ignored entries, and handrail's state directory (its own .gitignore ignores it all).
     expect(await s.see('find_files', { pattern: '*.rs' })).toBe(
-      `No files match "*.rs" in the current directory (${s.workspace}). 2 ignored entries (.gitignore or .ignore) were not searched.`,
+      `No files match "*.rs" in the current directory (${s.workspace}). 3 ignored entries (.gitignore or .ignore) were not searched.`,
     );
     expect(await s.see('find_files', { pattern: 'lib/*.ts', path: 'src' })).toBe(
       'No files match "lib/*.ts" in src. 1 ignored entry (.gitignore or .ignore) was not searched. A pattern with "/" is matched against the whole path relative to src; "**/" matches any directories.',

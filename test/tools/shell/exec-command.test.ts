@@ -71,14 +71,16 @@ describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) 
     expect(text(polled)).toMatch(/Output:\ndone\n?$/);
   });
 
-  it('feeds a cat session and echoes what was written', async () => {
+  it('feeds a cat session started with tty: true and echoes what was written', async () => {
     const turn = shellRuntime({ sandbox }).beginTurn();
-    const id = sessionId(text(await turn.call(call('exec_command', { cmd: 'cat', yield_time_ms: 250 }))));
+    const id = sessionId(
+      text(await turn.call(call('exec_command', { cmd: 'stty -echo; cat', tty: true, yield_time_ms: 250 }))),
+    );
     const echoed = text(
       await turn.call(call('write_stdin', { session_id: id, chars: 'ping\n', yield_time_ms: 1000 })),
     );
     expect(echoed).toMatch(new RegExp(`Process running with session ID ${id}`));
-    expect(echoed).toMatch(/Output:\nping\n?$/);
+    expect(echoed).toMatch(/Output:\nping\r?\n?$/);
     // Ctrl-C stops it.
     await turn.call(call('write_stdin', { session_id: id, chars: '\u0003', yield_time_ms: 250 }));
     const last = text(

@@ -135,6 +135,13 @@ export class Session {
   }
 
   private stdinClosedMessage(): string {
+    if (!this.tty) {
+      return (
+        `Session ${this.id} (\`${this.command}\`) was started without tty: true, so its standard input is ` +
+        'closed and nothing was written. Start the command with tty: true to send it input; poll this ' +
+        'session with empty chars to read its output, or send "\\u0003" to stop it.'
+      );
+    }
     return (
       `Session ${this.id} (\`${this.command}\`) is running but its standard input is closed, so nothing ` +
       'was written. Poll it with empty chars to read its output, or start the command again with tty: true ' +

@@ -74,8 +74,9 @@ describe('SessionManager', () => {
       ok: false,
       reason: 'stdin_closed',
       message:
-        'Session 1 (`server`) is running but its standard input is closed, so nothing was written. Poll it ' +
-        'with empty chars to read its output, or start the command again with tty: true if it needs input.',
+        'Session 1 (`server`) was started without tty: true, so its standard input is closed and nothing was ' +
+        'written. Start the command with tty: true to send it input; poll this session with empty chars to ' +
+        'read its output, or send "\\u0003" to stop it.',
     });
     await session.kill();
     expect(await session.write('x')).toEqual({
