@@ -4,7 +4,11 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools, type RuntimeOptions, type ToolResult } from '../../src/index.js';
+import { findExecutable } from '../../src/sandbox/process/executables.js';
 import { makeRuntime, tempDir } from '../core/helpers.js';
+import { own, workspace as ownedWorkspace } from '../sandbox/process/helpers.js';
+
+const hasBwrap = findExecutable('bwrap') !== undefined;
 
 const NFC = 'café';
 const NFD = 'cafe\u0301';
@@ -60,6 +64,24 @@ describe('deny and protect rules match every normalization of a name', () => {
     const result = await turn.call(call('read_file', { path: `${NFD}.txt` }));
     expect(result.isError).toBe(true);
     expect(result.outcome.errorClass).toBe('permission_denied');
+  });
+});
+
+describe.skipIf(!hasBwrap)('deny rules hold for commands in every normalization', () => {
+  test.each([
+    ['secrets/café', NFD],
+    [`secrets/${NFD}`, NFC],
+    ['**/café', NFD],
+    ['secrets/caf?', NFD],
+  ])('denyRead %j hides a file named %j on disk from cat', async (rule, diskName) => {
+    const ws = ownedWorkspace();
+    mkdirSync(path.join(ws, 'secrets'));
+    own(path.join(ws, 'secrets'));
+    writeFileSync(path.join(ws, 'secrets', diskName), 'TOPSECRET\n');
+    own(path.join(ws, 'secrets', diskName));
+    const turn = turnIn(ws, { profile: 'full_access', sandbox: 'bwrap', denyRead: [rule] });
+    const result = await turn.call(call('exec_command', { cmd: 'cat secrets/*; ls secrets' }));
+    expect(text(result)).not.toContain('TOPSECRET');
   });
 });
 

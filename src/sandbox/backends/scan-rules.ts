@@ -32,7 +32,10 @@ export interface DenyRules {
   reachesInto(abs: string, rels: readonly string[]): boolean;
 }
 
-export function compileDeny(globs: readonly string[]): DenyRules {
+export function compileDeny(given: readonly string[]): DenyRules {
+  // Names compare in NFC: a rule written `café` hides `cafe\u0301` on disk, and the reverse (callers
+  // normalize the paths they match to NFC too).
+  const globs = given.map((glob) => glob.normalize('NFC'));
   const relative: string[] = [];
   const absolute: string[] = [];
   const general: string[] = [];

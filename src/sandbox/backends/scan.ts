@@ -75,14 +75,19 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     gitDirs: [],
     gitLinks: [],
   };
-  const literal = new Set(input.denyRead.length > 0 ? literalDenies(deny, rootPaths) : []);
+  const literal = new Set(
+    input.denyRead.length > 0 ? literalDenies(deny, rootPaths).map((p) => p.normalize('NFC')) : [],
+  );
 
   // A path's names as deny globs see it: absolute, and relative to each root that holds it.
-  const denied = (abs: string, rels: readonly string[], dir: boolean): boolean => {
+  // In NFC, as the rules were compiled: any normalization of a name on disk meets its rule.
+  const denied = (given: string, givenRels: readonly string[], dir: boolean): boolean => {
+    const abs = given.normalize('NFC');
     if (literal.has(abs)) return true;
     const match = deny.match;
     if (!match) return false;
     if (match(abs) || (dir && match(`${abs}/${PROBE}`))) return true;
+    const rels = givenRels.map((rel) => rel.normalize('NFC'));
     return rels.some((rel) => match(rel) || (dir && match(`${rel}/${PROBE}`)));
   };
 
@@ -196,9 +201,15 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
 
   // Deny-read paths named without wildcards, wherever the walk went (or did not go).
   const found: Mask[] = [];
-  for (const p of literal) {
-    if (!rootPaths.some((root) => isWithin(p, root)) && !input.visible.some((dir) => isWithin(p, dir)))
+  for (const named of literal) {
+    if (
+      !rootPaths.some((root) => isWithin(named, root)) &&
+      !input.visible.some((dir) => isWithin(named, dir))
+    )
       continue;
+    // The name as it is on disk, which may be another Unicode normalization than the rule's.
+    const p = await onDisk(named);
+    if (p === undefined) continue;
     if (result.masks.some((mask) => isWithin(p, mask.path))) continue;
     const stat = await fs.lstat(p).catch(() => undefined);
     if (!stat || stat.isSymbolicLink()) continue;
@@ -224,6 +235,40 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
       result.readOnly.push(p);
   }
   return result;
+}
+
+/**
+ * The path as spelled on disk: `p` itself when it exists, else each missing name looked up in its parent's
+ * listing by its NFC form. Undefined when nothing by that name exists.
+ */
+async function onDisk(p: string): Promise<string | undefined> {
+  if (
+    await fs.lstat(p).then(
+      () => true,
+      () => false,
+    )
+  )
+    return p;
+  const names = p.split('/').filter(Boolean);
+  let current = '/';
+  for (const name of names) {
+    const direct = path.join(current, name);
+    if (
+      await fs.lstat(direct).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      current = direct;
+      continue;
+    }
+    const wanted = name.normalize('NFC');
+    const entries = await fs.readdir(current).catch(() => [] as string[]);
+    const match = entries.find((entry) => entry.normalize('NFC') === wanted);
+    if (match === undefined) return undefined;
+    current = path.join(current, match);
+  }
+  return current;
 }
 
 /**
