@@ -119,4 +119,23 @@ describe('oversized input', () => {
     // Nobody is asked to approve what could not start anyway.
     expect(asked).toEqual([]);
   });
+
+  test('a command too long to check is asked about even in full_access, and the preview says it was cut', async () => {
+    const ws = tempDir();
+    const line = `${'true; '.repeat(12_000)}touch ran.txt`;
+    const asked: Array<{ preview: string; choices?: string[] }> = [];
+    const result = await turnIn(ws, {
+      profile: 'full_access',
+      approver: (r) => {
+        asked.push(r);
+        return { decision: 'deny' };
+      },
+    }).call(call('exec_command', { cmd: line }));
+    expect(result.isError).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.choices).toEqual(['allow_once', 'deny']);
+    expect(asked[0]!.preview).toMatch(/characters not shown/);
+    expect(asked[0]!.preview).toContain('touch ran.txt');
+    expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
+  });
 });

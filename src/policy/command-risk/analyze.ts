@@ -39,7 +39,7 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
   if (!head) return [];
   const args = argv.slice(1);
   if (head.value === null) {
-    record(report, argv);
+    record(report, argv, appends);
     report.verdicts.push(unknown(`command name comes from an expansion (${head.raw})`));
     if (ctx.downloaded) report.verdicts.push(dangerous(`runs code downloaded by ${ctx.downloaded}`));
     return [{ name: '', stdinShell: false }];
@@ -57,24 +57,33 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
     }
     const unwrapped = wrapper(args);
     report.verdicts.push(...unwrapped.verdicts);
+    // `xargs timeout`, `xargs nice`, `xargs env`, `xargs xargs`: the words xargs reads become the wrapper's
+    // command (`echo 1 touch x | xargs timeout` runs `timeout 1 touch x`), known only at run time.
+    if (appends && !unwrapped.script && (!unwrapped.inner?.length || unwrapped.implicit)) {
+      record(report, argv, appends);
+      report.verdicts.push(
+        unknown(`xargs gives ${name} the words it reads, so what ${name} runs is known only at run time`),
+      );
+      return [{ name, stdinShell: false }];
+    }
     if (unwrapped.script) {
       const { text, raw, label } = unwrapped.script;
       // `xargs -I{} sh -c '… {} …'` splices its input into the script.
       if (appends) report.verdicts.push(unknown(`xargs passes its input to ${label}`));
       if (text !== null) return ctx.script(text);
-      record(report, argv);
+      record(report, argv, appends);
       report.verdicts.push(unknown(`${label} runs a script known only at run time (${raw})`));
       return [{ name, stdinShell: false }];
     }
     if (unwrapped.inner && unwrapped.inner.length > 0) {
       return analyzeArgv(unwrapped.inner, ctx, appends || unwrapped.appends === true, wrappers + 1);
     }
-    record(report, argv);
+    record(report, argv, appends);
     if (unwrapped.alone) report.verdicts.push(unwrapped.alone);
     return [{ name, stdinShell: unwrapped.stdinShell === true }];
   }
 
-  record(report, argv);
+  record(report, argv, appends);
   // xargs adds words it reads: judge the command as if one more word, unknown until run time, followed.
   const judged = appends ? [...args, { value: null, raw: '…', leadingGlob: false }] : args;
   const rule = ruleFor(name);
@@ -90,10 +99,15 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
 /**
  * Note a simple command's argv. A word decided only when the shell runs (`$X`, `$(…)`, a leading glob that
  * could expand to `--output=…`) means the argv is not the whole story: the line is not exact, so no allow
- * rule may match it by its words. (The finding does not change the risk.)
+ * rule may match it by its words. So do the words xargs appends (`appends`). (The findings do not change the
+ * risk.)
  */
-function record(report: Report, argv: Arg[]): void {
+function record(report: Report, argv: Arg[], appends: boolean): void {
   report.commands.push(argv.map(shown));
+  if (appends && argv[0])
+    report.verdicts.push(
+      structural({ risk: 'safe', reason: `xargs adds the words it reads to ${shown(argv[0])}` }),
+    );
   const dynamic = argv.find(opaque);
   if (dynamic)
     report.verdicts.push(structural({ risk: 'safe', reason: `${dynamic.raw} is known only at run time` }));

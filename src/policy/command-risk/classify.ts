@@ -1,6 +1,6 @@
 // classifyCommand: the risk of a whole command line is the worst of its parts.
 import type { Report } from './analyze.js';
-import { type CommandRisk, type Risk, rank, structural, unknown, worse } from './types.js';
+import { type CommandRisk, dangerous, type Risk, rank, structural, unknown, worse } from './types.js';
 import { scanScript } from './walk.js';
 
 /** More simple commands than this is 'unknown' however harmless each one is. */
@@ -18,7 +18,11 @@ export function classifyCommand(cmd: string): CommandRisk {
   } catch (error) {
     // The permission stage must get an answer: a classifier fault means "ask".
     const message = error instanceof Error ? error.message : String(error);
-    report.verdicts.push(structural(unknown(`the command could not be classified (${message})`)));
+    report.verdicts.push(
+      structural(
+        dangerous(`the command could not be classified (${message}), so it is treated as dangerous`),
+      ),
+    );
   }
   if (report.commands.length > MAX_COMMANDS) {
     report.verdicts.push(structural(unknown(`more than ${MAX_COMMANDS} commands`)));

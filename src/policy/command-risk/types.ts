@@ -11,10 +11,11 @@ export interface CommandRisk {
   commands: string[][];
   /**
    * Whether `commands` is everything the line does: false when it also redirects to or from files, feeds a
-   * heredoc or here-string, sets variables, substitutes commands or expansions (anywhere: double-quoted
-   * words and heredoc bodies included), has words known only at run time, contains control characters,
-   * could not be parsed, or has too many parts. Permission rules that allow by argv apply only to exact
-   * lines.
+   * heredoc or here-string, duplicates an input descriptor or closes one (`<&0`, `0<&3`, `2>&-`), pipes
+   * into a command that is not safe (`cat x | python3`), runs a coprocess, lets xargs append the words it
+   * reads, sets variables, substitutes commands or expansions (anywhere: double-quoted words and heredoc
+   * bodies included), has words known only at run time, contains control characters, could not be parsed,
+   * or has too many parts. Permission rules that allow by argv apply only to exact lines.
    */
   exact: boolean;
 }

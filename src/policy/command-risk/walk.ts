@@ -4,10 +4,11 @@
 import type { Node } from 'web-tree-sitter';
 import { analyzeArgv, type Found, type Report } from './analyze.js';
 import { arithmeticProblem, expansionProblem, substitutionsIn } from './expansions.js';
+import { Guesser } from './guess.js';
 import { DOWNLOADERS, isInterpreter } from './names.js';
 import { parseBash } from './parser.js';
 import { judgeWriteTarget } from './targets.js';
-import { type Arg, dangerous, structural, unknown } from './types.js';
+import { type Arg, dangerous, staticArg, structural, unknown } from './types.js';
 import { controlCharacter, evalWord } from './words.js';
 
 /** Longest command line parsed; longer ones are 'unknown' without parsing. */
@@ -18,12 +19,22 @@ const MAX_SCRIPT_DEPTH = 8;
 const MAX_NODE_DEPTH = 256;
 
 export function scanScript(source: string, report: Report, depth = 0): Found[] {
+  // What cannot be read cannot be rated: rather than lose its risk (a `rm -rf ~` past the limit), such a
+  // line is treated as dangerous, so a human is asked every time (and read_only refuses it).
   if (depth > MAX_SCRIPT_DEPTH) {
-    report.verdicts.push(structural(unknown('shell commands nested too deeply')));
+    report.verdicts.push(
+      structural(dangerous('shell commands nested too deeply to check, so treated as dangerous')),
+    );
     return [];
   }
   if (source.length > MAX_SOURCE_LENGTH) {
-    report.verdicts.push(structural(unknown(`command longer than ${MAX_SOURCE_LENGTH} characters`)));
+    report.verdicts.push(
+      structural(
+        dangerous(
+          `command of ${source.length} characters, longer than the ${MAX_SOURCE_LENGTH} that can be checked, so treated as dangerous`,
+        ),
+      ),
+    );
     return [];
   }
   // What the approver sees must be what bash reads: control characters (a carriage return that hides the
@@ -37,6 +48,9 @@ export function scanScript(source: string, report: Report, depth = 0): Found[] {
     report.verdicts.push(
       structural(unknown('a line continuation inside a word, which the parser reads apart')),
     );
+  // `a\<tab>b` is the one word "a<tab>b" to bash; the grammar drops the backslash and splits there.
+  if (ESCAPED_TAB.test(source))
+    report.verdicts.push(structural(unknown('a backslash before a tab, which the parser reads apart')));
   const tree = parseBash(source);
   if (typeof tree === 'string') {
     report.verdicts.push(structural(unknown(tree)));
@@ -45,22 +59,26 @@ export function scanScript(source: string, report: Report, depth = 0): Found[] {
   try {
     // A tree with errors is still walked: a dangerous part stays dangerous.
     if (tree.rootNode.hasError) report.verdicts.push(structural(unknown('the command could not be parsed')));
-    return new Walker(report, depth, source).walk(tree.rootNode, 0);
+    return new Walker(report, depth, source, new Guesser(tree.rootNode)).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
   }
 }
 
 class Walker {
+  /** Descriptors the grammar left as a separate word (`0<&3`), by the offset where their redirection starts. */
+  private readonly descriptors = new Map<number, string>();
+
   constructor(
     private readonly report: Report,
     private readonly depth: number,
     private readonly source: string,
+    private readonly guesser: Guesser,
   ) {}
 
   walk(node: Node, level: number): Found[] {
     if (level > MAX_NODE_DEPTH) {
-      this.report.verdicts.push(structural(unknown('command nested too deeply')));
+      this.report.verdicts.push(structural(dangerous('command nested too deeply to check, so treated as dangerous')));
       return [];
     }
     const next = level + 1;
@@ -74,7 +92,7 @@ class Walker {
       case 'file_redirect':
       case 'heredoc_redirect':
       case 'herestring_redirect':
-        return this.redirect(node, [], next);
+        return this.looseRedirect(node, next);
       case 'expansion': {
         const problem = expansionProblem(node.text);
         if (problem) this.note(problem);
@@ -187,10 +205,13 @@ class Walker {
     }
   }
 
-  /** A simple command: prefix assignments, name, arguments, and its own redirections. */
+  /**
+   * A simple command: prefix assignments, name, arguments, and its own redirections. `outerRedirects` are the
+   * redirections the grammar hangs on a `redirected_statement` around it.
+   */
   private command(node: Node, outerRedirects: Node[], level: number): Found[] {
     this.joinedLines(node);
-    const argv: Arg[] = [];
+    const words: Node[] = [];
     const redirects: Node[] = [];
     const nested: Found[] = [];
     const assignments: string[] = [];
@@ -205,14 +226,26 @@ class Walker {
         const value = child.childForFieldName('value');
         if (value) nested.push(...this.walk(value, level));
       } else if (field === 'name') {
-        const word = child.namedChildCount === 1 ? child.namedChild(0)! : child;
-        argv.push(evalWord(word));
-        nested.push(...this.walk(word, level));
-      } else if (field === 'argument' || argv.length > 0) {
-        argv.push(evalWord(child));
-        nested.push(...this.walk(child, level));
+        words.push(child.namedChildCount === 1 ? child.namedChild(0)! : child);
+      } else if (field === 'argument' || words.length > 0) {
+        words.push(child);
       }
     }
+    const all = [...redirects, ...outerRedirects];
+    // The grammar gives a redirection every word that follows it (`find . 2>/dev/null -exec touch x {} +`
+    // reads as `find .` redirected to `/dev/null -exec touch x {} +`); bash opens the first and passes the
+    // rest to the command, in order.
+    for (const redirect of all) words.push(...extraWords(redirect));
+    words.sort((a, b) => a.startIndex - b.startIndex);
+    const argv: Arg[] = [];
+    const used: Node[] = [];
+    for (const word of words) {
+      if (this.descriptorWord(word)) continue;
+      used.push(word);
+      argv.push(evalWord(word));
+      nested.push(...this.walk(word, level));
+    }
+    if (argv.some((arg) => arg.value === null)) this.guess(used, node.startIndex);
     const name = argv[0]?.value ?? argv[0]?.raw ?? '';
     for (const variable of assignments)
       this.note(`${variable}=… sets the environment of ${name || 'the shell'}`);
@@ -223,30 +256,105 @@ class Walker {
       script: (source) => scanScript(source, this.report, this.depth + 1),
     });
     const fed: Found[] = [];
-    for (const redirect of [...redirects, ...outerRedirects])
-      fed.push(...this.redirect(redirect, found, level));
+    for (const redirect of all) fed.push(...this.redirect(redirect, found, level));
     return [...nested, ...found, ...fed];
+  }
+
+  /**
+   * `x=rm; $x -rf build`, `rm${IFS}-rf${IFS}build`: words known only at run time, whose values the line
+   * itself gives. The command they would make is judged on the side; only a dangerous finding is kept
+   * (the line stays 'unknown' otherwise, and its argv stays as written).
+   */
+  private guess(words: Node[], at: number): void {
+    const fields = this.guesser.fields(words, at);
+    if (!fields) return;
+    const scratch: Report = { verdicts: [], commands: [] };
+    analyzeArgv(fields.map(staticArg), {
+      report: scratch,
+      downloaded: null,
+      script: (source) => scanScript(source, scratch, this.depth + 1),
+    });
+    const shown = brief(fields.join(' '));
+    for (const verdict of scratch.verdicts)
+      if (verdict.risk === 'dangerous')
+        this.report.verdicts.push(dangerous(`${verdict.reason} (the words expand to ${shown})`));
+  }
+
+  /**
+   * `0<&3`, `0>&1`, `{fd}>x`: bash reads digits (or `{name}`) right before `<` or `>` as the descriptor of
+   * that redirection, not as a word of the command; the grammar sometimes leaves them as an argument (it
+   * always does for `0`). Records the descriptor for the redirection and says whether `word` was one.
+   */
+  private descriptorWord(word: Node): boolean {
+    const after = this.source.slice(word.endIndex, word.endIndex + 2);
+    if (!/^[<>](?!\()/.test(after)) return false;
+    if (/^[0-9]+$/.test(word.text) && (word.type === 'number' || word.type === 'word')) {
+      this.descriptors.set(word.endIndex, word.text);
+      return true;
+    }
+    if (/^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(word.text)) {
+      this.note(`${word.text}${after[0]} stores a new descriptor in the variable ${word.text.slice(1, -1)}`);
+      this.descriptors.set(word.endIndex, word.text);
+      return true;
+    }
+    return false;
   }
 
   private redirected(node: Node, level: number): Found[] {
     this.joinedLines(node);
     const body = node.childForFieldName('body');
     const redirects = node.namedChildren.filter((c): c is Node => c?.type.endsWith('_redirect') === true);
-    if (body?.type === 'command') return this.command(body, redirects, level);
-    const found = body ? this.walk(body, level) : [];
-    for (const redirect of redirects) found.push(...this.redirect(redirect, [], level));
+    let found: Found[];
+    if (body?.type === 'command') {
+      found = this.command(body, redirects, level);
+    } else {
+      found = body ? this.walk(body, level) : [];
+      for (const redirect of redirects) found.push(...this.looseRedirect(redirect, level));
+    }
     for (const child of node.namedChildren) {
-      if (child && child !== body && !child.type.endsWith('_redirect'))
+      if (child && child.id !== body?.id && !child.type.endsWith('_redirect'))
         found.push(...this.walk(child, level));
     }
     return found;
   }
 
-  /** `curl … | sh`: a downloader's output flowing into an interpreter. */
+  /**
+   * A redirection no simple command claims (after `( … )`, `{ …; }`, a loop): bash has no command to give
+   * words after it to, and rejects the line; they are still walked for what they would run.
+   */
+  private looseRedirect(node: Node, level: number): Found[] {
+    const found = this.redirect(node, [], level);
+    const extra = extraWords(node);
+    if (extra.length > 0) {
+      this.note(`words after a redirection that belongs to no simple command (${brief(node.text)})`);
+      for (const word of extra) found.push(...this.walk(word, level));
+    }
+    return found;
+  }
+
+  /**
+   * `curl … | sh`: a downloader's output flowing into an interpreter. A command that reads the pipe gets
+   * input its argv does not show (`cat x | python3`): unless its own verdict is safe (a read-only program
+   * treats its input as data), the line is not exact.
+   */
   private pipeline(node: Node, level: number): Found[] {
-    const stages = node.namedChildren
-      .filter((c): c is Node => c !== null)
-      .map((stage) => this.walk(stage, level));
+    // In `cat <<EOF | grep x` the grammar puts `| grep x` alone under the heredoc: every stage is fed.
+    const fedFromStart = node.child(0)?.isNamed === false;
+    const stages: Found[][] = [];
+    for (const stage of node.namedChildren) {
+      if (!stage) continue;
+      const before = this.report.verdicts.length;
+      const found = this.walk(stage, level);
+      if (
+        (fedFromStart || stages.length > 0) &&
+        this.report.verdicts.slice(before).some((v) => v.risk !== 'safe')
+      ) {
+        this.report.verdicts.push(
+          structural({ risk: 'safe', reason: `${brief(stage.text)} reads the output of a pipe` }),
+        );
+      }
+      stages.push(found);
+    }
     let downloader: string | undefined;
     for (const stage of stages) {
       const runner = stage.find((f) => isInterpreter(f.name));
@@ -265,7 +373,12 @@ class Walker {
     this.joinedLines(node);
     if (node.type === 'file_redirect') {
       this.fileRedirect(node);
-      return this.children(node, level);
+      // The words after the destination are the command's, walked with its argv.
+      const extra = new Set(extraWords(node).map((w) => w.id));
+      const found: Found[] = [];
+      for (const child of node.namedChildren)
+        if (child && !extra.has(child.id)) found.push(...this.walk(child, level));
+      return found;
     }
     const shell = receivers.find((f) => f.stdinShell);
     if (node.type === 'herestring_redirect') {
@@ -281,7 +394,7 @@ class Walker {
       }
       return found;
     }
-    return this.heredoc(node, shell, level);
+    return this.heredoc(node, receivers, level);
   }
 
   /**
@@ -290,15 +403,21 @@ class Walker {
    * is quoted, every substitution in it is judged as bash would expand it. The rest of the first line
    * (`cat <<EOF | grep x`) is walked as usual.
    */
-  private heredoc(node: Node, shell: Found | undefined, level: number): Found[] {
+  private heredoc(node: Node, receivers: Found[], level: number): Found[] {
     this.report.verdicts.push(structural({ risk: 'safe', reason: 'a heredoc feeds the command' }));
+    const shell = receivers.find((f) => f.stdinShell);
     const found: Found[] = [];
     let delimiter = '';
     let terminated = false;
-    for (const child of node.namedChildren) {
-      if (!child) continue;
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (!child?.isNamed) continue;
+      const field = node.fieldNameForChild(i);
       if (child.type === 'heredoc_start') delimiter = child.text;
       else if (child.type === 'heredoc_end') terminated = child.text !== '';
+      // `cat <<EOF -n`, `cat <<EOF 2>/dev/null -n`: words of the command, walked with its argv.
+      else if (field === 'argument') continue;
+      else if (field === 'redirect') found.push(...this.redirect(child, receivers, level));
       else if (child.type !== 'heredoc_body') found.push(...this.walk(child, level));
     }
     const body = heredocBody(node.text, terminated);
@@ -333,7 +452,15 @@ class Walker {
   }
 
   private fileRedirect(node: Node): void {
-    const op = node.children.find((c) => c !== null && !c.isNamed)?.type ?? '';
+    const op = operatorOf(node);
+    const fd = node.childForFieldName('descriptor')?.text ?? this.descriptors.get(node.startIndex);
+    // `2>&-`, `<&-`: a program may open a file onto the closed descriptor and then write its messages there.
+    if (op === '<&-' || op === '>&-') {
+      this.report.verdicts.push(
+        structural({ risk: 'safe', reason: `${fd ?? ''}${op} closes a descriptor of the command` }),
+      );
+      return;
+    }
     const destination = node.childForFieldName('destination');
     if (!destination) return;
     if (op === '<') {
@@ -347,9 +474,10 @@ class Walker {
         );
       return;
     }
-    if (op === '<&' && !/^(?:\d+|-)$/.test(destination.text)) {
+    // `<&3`, `0<&3`, `<&0`: input from another descriptor, which the argv does not show.
+    if (op === '<&') {
       this.report.verdicts.push(
-        structural({ risk: 'safe', reason: `<& ${destination.text} feeds the command` }),
+        structural({ risk: 'safe', reason: `${fd ?? ''}<&${destination.text} feeds the command` }),
       );
       return;
     }
@@ -358,8 +486,18 @@ class Walker {
       return;
     }
     if (!/^(?:>|>>|&>|&>>|>\||>&)$/.test(op)) return;
-    // `>&2`, `2>&1`: duplicating a descriptor writes no file.
-    if (op === '>&' && /^(?:\d+|-)$/.test(destination.text)) return;
+    if (op === '>&' && /^(?:\d+|-)$/.test(destination.text)) {
+      // `>&2`, `2>&1`: duplicating an output descriptor writes no file. `0>&3` is input from descriptor 3,
+      // `3>&1` hands the program a descriptor its argv does not show.
+      if (fd !== undefined && fd !== '1' && fd !== '2')
+        this.report.verdicts.push(
+          structural({
+            risk: 'safe',
+            reason: `${fd}>&${destination.text} gives the command descriptor ${fd}`,
+          }),
+        );
+      return;
+    }
     const target = evalWord(destination);
     if (target.value === null) {
       this.note(`${op} writes to a file named at run time (${destination.text})`);
@@ -400,6 +538,40 @@ class Walker {
   }
 }
 
+/** The operator of a redirection (`>`, `2>&1`'s `>&`, `<&-`). */
+function operatorOf(node: Node): string {
+  return node.children.find((c) => c !== null && !c.isNamed)?.type ?? '';
+}
+
+/** The children of `node` in field `field`. */
+function fieldChildren(node: Node, field: string): Node[] {
+  const out: Node[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i);
+    if (child && node.fieldNameForChild(i) === field) out.push(child);
+  }
+  return out;
+}
+
+/**
+ * The words the grammar hangs on a redirection that bash gives to the command: every destination after the
+ * first (`>&2 -rf build`), all of them after a close (`2>&- x`), the words after a heredoc's delimiter and
+ * those of the redirections that follow it.
+ */
+function extraWords(node: Node): Node[] {
+  if (node.type === 'file_redirect') {
+    const destinations = fieldChildren(node, 'destination');
+    const op = operatorOf(node);
+    return op === '<&-' || op === '>&-' ? destinations : destinations.slice(1);
+  }
+  if (node.type === 'heredoc_redirect') {
+    const words = fieldChildren(node, 'argument');
+    for (const inner of fieldChildren(node, 'redirect')) words.push(...extraWords(inner));
+    return words;
+  }
+  return [];
+}
+
 /** A backslash-newline with something other than a blank before it (an escaped backslash counts). */
 function gluedContinuation(source: string): boolean {
   for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) {
@@ -410,6 +582,9 @@ function gluedContinuation(source: string): boolean {
   }
   return false;
 }
+
+/** A tab after an odd number of backslashes. */
+const ESCAPED_TAB = /(?:^|[^\\])(?:\\\\)*\\\t/;
 
 /** A newline after an even number of backslashes (none included): it ends a command. */
 const UNESCAPED_NEWLINE = /(?:^|[^\\])(?:\\\\)*\n/;

@@ -91,16 +91,39 @@ function unquotedWord(text: string): Piece {
 
 function doubleQuoted(node: Node): Piece {
   let value: string | null = '';
-  for (const child of node.children) {
-    if (!child || child.type === '"') continue;
-    if (child.type === 'string_content') {
-      if (value !== null)
-        value += child.text.replace(/\\([\\"$`])|\\\n/g, (_m, c: string | undefined) => c ?? '');
+  for (const part of stringParts(node)) {
+    if (typeof part === 'string') {
+      if (value !== null) value += part;
     } else {
       value = null;
     }
   }
   return { value, shape: mask(node.text.length) };
+}
+
+/**
+ * The parts of a double-quoted string: literal text (escapes applied) and the nodes that expand. The
+ * grammar leaves newlines between `string_content` pieces out of every child (`"a\n\nb"`) and puts blank
+ * content in a quote token (`" "`): the text between children and beside the quotes is kept.
+ */
+export function stringParts(node: Node): Array<string | Node> {
+  const parts: Array<string | Node> = [];
+  const text = node.text;
+  const literal = (raw: string) => raw.replace(/\\([\\"$`])|\\\n/g, (_m, c: string | undefined) => c ?? '');
+  let at = 0;
+  for (const child of node.children) {
+    if (!child) continue;
+    const start = child.startIndex - node.startIndex;
+    if (start > at) parts.push(literal(text.slice(at, start)));
+    if (child.type === 'string_content') parts.push(literal(child.text));
+    // Blank-only content is folded into the closing quote's token (`" "` is `"` and ` "`).
+    else if (child.type === '"') {
+      if (child.text.length > 1) parts.push(literal(child.text.replace('"', '')));
+    } else parts.push(child);
+    at = Math.max(at, child.endIndex - node.startIndex);
+  }
+  if (text.length > at) parts.push(literal(text.slice(at)));
+  return parts;
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {

@@ -25,6 +25,8 @@ export interface Unwrapped {
   stdinShell?: boolean;
   /** It appends words it reads to the inner command (`xargs`): the inner command's flags are not all visible. */
   appends?: boolean;
+  /** `inner` is the wrapper's default, not a command given on the line (`xargs` alone runs echo). */
+  implicit?: boolean;
   /** Without an inner command it does something of its own that is not safe. */
   alone?: Verdict;
 }
@@ -165,7 +167,8 @@ function xargs(args: Arg[]): Unwrapped {
     );
   }
   // With no command, xargs runs echo.
-  return { verdicts, inner: inner.length > 0 ? inner : [staticArg('echo')], appends: true };
+  if (inner.length === 0) return { verdicts, inner: [staticArg('echo')], appends: true, implicit: true };
+  return { verdicts, inner, appends: true };
 }
 
 function asRoot(label: string, spec: OptionSpec): Wrapper {
@@ -234,6 +237,8 @@ function watch(args: Arg[]): Unwrapped {
  * have `${ cmd; }`: their scripts are judged for danger, but never safe.
  */
 const BASH_LIKE = new Set(['bash', 'sh', 'dash', 'rbash']);
+/** Of those, the ones that may be a POSIX shell without bash's quoting extensions (dash is Debian's sh). */
+const POSIX_SH = new Set(['sh', 'dash']);
 
 /** `bash [options] [-c script | file] [args]`. */
 function shell(label: string): Wrapper {
@@ -286,6 +291,10 @@ function shell(label: string): Wrapper {
     const operand = args[i];
     if (runsString) {
       if (!operand) return { verdicts: [...verdicts, unknown(`${label} -c without a script`)] };
+      // dash (sh on Debian) has no $'…': it reads `$'\' …` as `$` and a quoted backslash, so a quote that
+      // bash escapes ends the string there and the rest of the script runs as commands.
+      if (POSIX_SH.has(label) && operand.value !== null && /\$['"]/.test(operand.value))
+        verdicts.push(structural(unknown(`${label} does not read $'…' and $"…" quoting as bash does`)));
       return {
         verdicts,
         script: { text: literal(operand) ? operand.value : null, raw: operand.raw, label: `${label} -c` },
@@ -426,7 +435,10 @@ const WRAPPERS: Record<string, Wrapper> = {
   su,
   eval: evalWrapper,
   trap,
-  coproc: prefix({ permute: false }, 'coproc'),
+  // The shell holds the other ends of the command's input and output (`${COPROC[1]}`).
+  coproc: prefix({ permute: false }, 'coproc', () => [
+    structural({ risk: 'safe', reason: 'coproc connects the command to pipes the shell writes and reads' }),
+  ]),
   source: source('source'),
   '.': source('.'),
   watch,

@@ -407,15 +407,20 @@ describe('classifyCommand', () => {
     }
   });
 
-  test('deep nesting and huge input are unknown, not a crash', () => {
-    expect(classifyCommand(`${'( '.repeat(400)}ls${' )'.repeat(400)}`).reasons).toContain(
-      'command nested too deeply',
-    );
+  test('deep nesting and huge input cannot be checked: dangerous (always asked), not a crash', () => {
+    // What cannot be read must not lose its rating: `rm -rf ~` past the limit would otherwise be `unknown`,
+    // which full_access runs without asking.
+    const deep = classifyCommand(`${'( '.repeat(400)}rm -rf ~${' )'.repeat(400)}`);
+    expect(deep.risk).toBe('dangerous');
+    expect(deep.reasons).toContain('command nested too deeply to check, so treated as dangerous');
     let nested = 'ls';
     for (let i = 0; i < 12; i++) nested = `bash -c ${JSON.stringify(nested)}`;
-    expect(classifyCommand(nested).risk).toBe('unknown');
-    expect(classifyCommand(`echo ${'a'.repeat(70_000)}`).reasons).toEqual([
-      'command longer than 65536 characters',
+    expect(classifyCommand(nested).risk).toBe('dangerous');
+    const huge = classifyCommand(`${'ls; '.repeat(20_000)}rm -rf ~`);
+    expect(huge.risk).toBe('dangerous');
+    expect(huge.exact).toBe(false);
+    expect(huge.reasons).toEqual([
+      'command of 80008 characters, longer than the 65536 that can be checked, so treated as dangerous',
     ]);
   });
 

@@ -5,11 +5,31 @@ import { CORPUS } from './corpus.js';
 import { generateLines } from './harness/generator.js';
 
 describe('the corpus of tricky lines', () => {
-  test.each(CORPUS)('%j is %s', (line, risk) => {
+  const cases = CORPUS.map(([line, risk, exact]) => ({ line, risk, exact }));
+  test.each(cases)('$line is $risk (exact: $exact)', ({ line, risk, exact }) => {
     const result = classifyCommand(line);
     expect(result.risk, JSON.stringify(result)).toBe(risk);
     if (risk === 'safe') expect(result.reasons).toEqual([]);
     else expect(result.reasons.length).toBeGreaterThan(0);
+    if (exact !== undefined) expect(result.exact, JSON.stringify(result)).toBe(exact);
+  });
+
+  test('words after a redirection and descriptor numbers are read as bash reads them', () => {
+    expect(classifyCommand('find . 2>/dev/null -exec touch x {} +').commands).toEqual([
+      ['find', '.', '-exec', 'touch', 'x', '{}', '+'],
+      ['touch', 'x', '{}'],
+    ]);
+    expect(classifyCommand('rm >&2 -rf build').commands).toEqual([['rm', '-rf', 'build']]);
+    expect(classifyCommand('a 2>/dev/null b 0<&3 c >x d').commands).toEqual([['a', 'b', 'c', 'd']]);
+    expect(classifyCommand('python3 0<&3').commands).toEqual([['python3']]);
+    expect(classifyCommand('cat <<EOF -n\nx\nEOF').commands).toEqual([['cat', '-n']]);
+    // `0<(…)` is a process substitution glued to a word, not a redirection.
+    expect(classifyCommand('cat 0<(ls)').commands).toContainEqual(['cat', '0', '<(ls)']);
+    // A substitution after a redirection is judged once.
+    expect(classifyCommand('cat >/dev/null $(rm -rf /) x').commands).toEqual([
+      ['rm', '-rf', '/'],
+      ['cat', '$(rm -rf /)', 'x'],
+    ]);
   });
 });
 

@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell commands, where ${…} is shell syntax
-// Tricky command lines with the risk the classifier must give them. corpus.test.ts checks the verdicts;
-// differential.test.ts also runs every `safe` one under the tracer. HR_CODE, HR_EXPR … are the sandbox's
-// payload variables (harness/sandbox.ts).
+// Tricky command lines with the risk the classifier must give them and, where given, whether the line is
+// `exact` (its argv list is everything it does). corpus.test.ts checks the verdicts; differential.test.ts
+// also runs every `safe` one under the tracer (and checks the argv of the exact ones). HR_CODE, HR_EXPR …
+// are the sandbox's payload variables (harness/sandbox.ts).
 import type { Risk } from '../../../src/policy/command-risk/index.js';
 
-export const CORPUS: ReadonlyArray<readonly [line: string, risk: Risk]> = [
+export const CORPUS: ReadonlyArray<readonly [line: string, risk: Risk, exact?: boolean]> = [
   // Plain reads that stay safe.
   ['ls -la src', 'safe'],
   ['cat notes.txt | sort | uniq -c | sort -rn | head -3', 'safe'],
@@ -238,4 +239,67 @@ export const CORPUS: ReadonlyArray<readonly [line: string, risk: Risk]> = [
   ['ls 2> err.txt', 'unknown'],
   ['ls <> rw.txt', 'unknown'],
   ['cat notes.txt | tee /tmp/x', 'unknown'],
+
+  // Words after a redirection are still the command's: bash takes the redirection out wherever it stands.
+  ['find . 2>/dev/null -exec touch /tmp/hr-pwned {} +', 'unknown', true],
+  ['find . >&2 -delete', 'unknown', true],
+  ['git log 2>/dev/null --output=/tmp/hr-pwned', 'unknown', true],
+  ['sed -n >&2 1etouch\\ /tmp/hr-pwned notes.txt', 'unknown', true],
+  ["git >&2 -c core.pager='touch /tmp/hr-pwned' -p log", 'unknown', true],
+  ['rm >&2 -rf build', 'dangerous', true],
+  ['git push >&2 --force origin main', 'dangerous', true],
+  ['ls >/dev/null 2>&1 -la >&2 src', 'safe', true],
+  ['git log 2>/dev/null --oneline -3', 'safe', true],
+  ['cat <<EOF -n\nhello\nEOF', 'safe', false],
+  ['sed <<EOF -n 1etouch\\ /tmp/hr-pwned\nx\nEOF', 'unknown', false],
+  ['cat <<EOF 2>/dev/null --pre=x\nx\nEOF', 'safe', false],
+  ['(ls) >/dev/null -la', 'unknown', false], // bash rejects words after a compound command's redirection
+  // Descriptor numbers written against the operator are not words; duplicated or closed descriptors feed
+  // the command input its argv does not show.
+  ['python3 0<&3', 'unknown', false],
+  ['python3 <&0', 'unknown', false],
+  ['cat 0<&0 notes.txt', 'safe', false],
+  ['wc -l 0<notes.txt', 'safe', false],
+  ['ls 3>&1', 'safe', false],
+  ['ls 2>&- -la', 'safe', false],
+  ['ls {hrfd}>/dev/null', 'unknown', false], // assigns the variable hrfd
+  ['ls 2>&1', 'safe', true],
+  ['ls >&2', 'safe', true],
+  // xargs appends the words it reads: to a wrapper they are the command it runs.
+  ['echo 1 touch /tmp/hr-pwned | xargs timeout', 'unknown', false],
+  ['echo 1 rm -rf build | xargs timeout', 'unknown', false],
+  ['echo touch /tmp/hr-pwned | xargs nice', 'unknown', false],
+  ['echo touch /tmp/hr-pwned | xargs xargs', 'unknown', false],
+  ['xargs -a args.txt nice', 'unknown', false],
+  ['echo touch /tmp/hr-pwned | xargs env', 'unknown', false],
+  ['echo id | xargs sudo', 'dangerous', false],
+  ['ls | xargs -n 1 timeout 2', 'unknown', false],
+  ['xargs -a args.txt git', 'unknown', false],
+  ['ls | xargs git', 'unknown', false],
+  ['echo notes.txt | xargs nice wc -l', 'safe', false],
+  ['xargs -a args.txt', 'safe', false], // echo
+  // A command fed by a pipe reads input its argv does not show; a safe one reads it as data.
+  ['cat notes.txt | python3', 'unknown', false],
+  ['printf "print(1)" | python3', 'unknown', false],
+  ['cat notes.txt |& python3', 'unknown', false],
+  ['coproc python3', 'unknown', false],
+  ['coproc ls', 'safe', false],
+  ['cat notes.txt | sort', 'safe', true],
+  ['git log --oneline | head -5', 'safe', true],
+  ["echo 'e touch /tmp/hr-pwned' | sed -n -f - notes.txt", 'unknown', false],
+  // Words known only at run time; dangerous when the line itself says they make a dangerous command.
+  ['rm${IFS}-rf${IFS}build', 'dangerous', false],
+  ['x=rm; $x -rf build', 'dangerous', false],
+  ['o=-rf; rm $o build', 'dangerous', false],
+  ['x=ls; $x -la', 'unknown', false],
+  ['$X -rf build', 'unknown', false],
+  // The grammar splits a word at a backslash-tab and drops newlines inside double quotes; bash does not.
+  ['tail -q file\\\twith\\ space.txt', 'unknown', false],
+  ['cat "file\n\nwith space.txt"', 'safe', true],
+  ['tr -s " " # < notes.txt', 'safe', true], // the grammar folds blank-only content into the closing quote
+  ['cmp notes.txt notes.txt 0<&-', 'safe', false], // cmp reopens the closed stdin on /dev/full
+  // dash (sh) has no $'…': the quote bash escapes ends dash's string, and the rest runs as commands.
+  [`sh -c "ls \\$'\\\\' /dev/null\ntouch /tmp/hr-pwned\n'"`, 'unknown', false],
+  [`sh -c 'ls $'\\''R\\x45ADME.md'\\'''`, 'unknown', false],
+  [`bash -c 'ls $'\\''R\\x45ADME.md'\\'''`, 'safe', true],
 ];

@@ -2,7 +2,8 @@
 // The classifier's promise checked by observation: every line it calls `safe` — the fixed corpus plus
 // thousands of lines generated for this run's seed — is run in a throwaway bubblewrap sandbox under
 // `strace -f`, and the test fails if any of them writes, deletes, renames, creates or changes a file, or
-// executes a program that is not on the safe list (harness/trace.ts says exactly what counts).
+// executes a program that is not on the safe list (harness/trace.ts says exactly what counts). Lines it also
+// calls `exact` must execute no argv it does not list (harness/argv.ts).
 //
 // The seed changes every run and is printed; HANDRAIL_DIFF_SEED=<n> replays a run, HANDRAIL_DIFF_LINES=<n>
 // changes how many lines are generated (default 3000). Without a working bwrap and strace the test is
@@ -12,8 +13,9 @@ import { describe, expect, test } from 'vitest';
 import { classifyCommand } from '../../../src/policy/command-risk/index.js';
 import { SAFE_RULES } from '../../../src/policy/command-risk/safe-rules.js';
 import { CORPUS } from './corpus.js';
+import { unlistedExecs } from './harness/argv.js';
 import { generateLines } from './harness/generator.js';
-import { traceLines, tracerUnavailable } from './harness/sandbox.js';
+import { SANDBOX_ENV, traceLines, tracerUnavailable } from './harness/sandbox.js';
 
 /**
  * Programs a safe line may execute: the safe list itself, plus the programs outside it that the classifier
@@ -96,23 +98,36 @@ describe.skipIf(unavailable !== null && !required)(
       const started = Date.now();
       const generated = generateLines(seed, count);
       const candidates = [...new Set([...CORPUS.map(([line]) => line), ...generated])];
-      const safe = candidates.filter((line) => classifyCommand(line).risk === 'safe' && !line.includes('\0'));
+      const classified = new Map(candidates.map((line) => [line, classifyCommand(line)]));
+      const safe = candidates.filter((line) => classified.get(line)!.risk === 'safe' && !line.includes('\0'));
       const run = await traceLines(safe, { programs: PROGRAMS });
       const notStarted = run.results.filter((r) => !r.started);
       const unsafe = run.results.filter((r) => r.violations.length > 0);
+      const exact = run.results.filter((r) => classified.get(r.line)!.exact);
+      const home = SANDBOX_ENV.HOME!;
+      const misread = exact
+        .map((r) => ({
+          line: r.line,
+          unlisted: unlistedExecs(classified.get(r.line)!.commands, r.execs, home),
+        }))
+        .filter((r) => r.unlisted.length > 0);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
         `differential classifier test: seed ${seed} (replay with HANDRAIL_DIFF_SEED=${seed}); ` +
-          `${candidates.length} lines classified, ${safe.length} called safe and traced, ` +
-          `${unsafe.length} found unsafe, ${seconds} s`,
+          `${candidates.length} lines classified, ${safe.length} called safe and traced ` +
+          `(${exact.length} exact), ${unsafe.length} found unsafe, ${misread.length} exact lines ran an ` +
+          `unlisted argv, ${seconds} s`,
       );
       for (const r of unsafe.slice(0, 20))
         console.log(`UNSAFE ${JSON.stringify(r.line)}\n  ${r.violations.slice(0, 5).join('\n  ')}`);
+      for (const r of misread.slice(0, 20))
+        console.log(`MISREAD ${JSON.stringify(r.line)}\n  ran ${r.unlisted.slice(0, 3).join('\n  ran ')}`);
       expect(notStarted.map((r) => r.line)).toEqual([]);
       expect(
         unsafe.map((r) => ({ line: r.line, did: r.violations.slice(0, 3) })),
         `seed ${seed}`,
       ).toEqual([]);
+      expect(misread, `seed ${seed}: exact lines that ran an argv the classifier does not list`).toEqual([]);
     }, 170_000);
   },
 );

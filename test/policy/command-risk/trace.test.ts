@@ -1,5 +1,6 @@
 // The tracer's reading of strace output, on hand-written traces (runs without strace).
 import { describe, expect, test } from 'vitest';
+import { unlistedExecs } from './harness/argv.js';
 import { judgeTrace, parseTrace, stringsIn } from './harness/trace.js';
 
 const policy = { programs: new Set(['bash', 'ls', 'git', 'sort', 'cat']), marker: 'hrtest-' };
@@ -46,8 +47,9 @@ describe('judgeTrace', () => {
       8 clone(child_stack=NULL, flags=SIGCHLD) = 9
       9 execve("/usr/bin/touch", ["touch", "x"], 0x1 /* 3 vars */) = 0
     `);
-    expect(verdicts[0]).toEqual({ started: true, violations: [] });
+    expect(verdicts[0]).toEqual({ started: true, violations: [], execs: [['ls']] });
     expect(verdicts[1]!.started).toBe(true);
+    expect(verdicts[1]!.execs).toEqual([['touch', 'x']]);
     expect(verdicts[1]!.violations).toEqual([
       'openat x O_WRONLY|O_CREAT|O_NOCTTY|O_NONBLOCK (by bash)',
       'executes /usr/bin/touch, which is not on the safe list (by bash)',
@@ -56,7 +58,7 @@ describe('judgeTrace', () => {
 
   test('a line never started is reported as such', () => {
     expect(judge('1 execve("/usr/bin/bash", ["bash", "/runner"], 0x1) = 0', 1)).toEqual([
-      { started: false, violations: [] },
+      { started: false, violations: [], execs: [] },
     ]);
   });
 
@@ -82,5 +84,33 @@ describe('judgeTrace', () => {
       'openat /tmp/w/notes.txt O_WRONLY|O_TRUNC (by sort)',
       'executes ls, outside the system directories (by sort)',
     ]);
+  });
+});
+
+describe('unlistedExecs', () => {
+  test('an exec must match a listed argv word for word', () => {
+    // `find . 2>/dev/null -exec touch x {} +` read as `find .`: the argv bash ran is not listed.
+    expect(unlistedExecs([['find', '.']], [['find', '.', '-exec', 'touch', 'x', '{}', '+']], '/h')).toEqual([
+      '["find",".","-exec","touch","x","{}","+"]',
+    ]);
+    expect(unlistedExecs([['python3', '0']], [['python3']], '/h')).toEqual(['["python3"]']);
+    expect(unlistedExecs([['ls', '-la']], [['ls', '-la']], '/h')).toEqual([]);
+  });
+
+  test('launchers, egrep, tildes and globs', () => {
+    expect(unlistedExecs([['ls']], [['timeout', '2', 'ls'], ['ls']], '/h')).toEqual([]);
+    expect(
+      unlistedExecs(
+        [['egrep', 'x', 'f']],
+        [
+          ['egrep', 'x', 'f'],
+          ['grep', '-E', 'x', 'f'],
+        ],
+        '/h',
+      ),
+    ).toEqual([]);
+    expect(unlistedExecs([['cat', '~/x']], [['cat', '/h/x']], '/h')).toEqual([]);
+    expect(unlistedExecs([['cat', 'src/*.ts']], [['cat', 'src/a.ts', 'src/b.ts']], '/h')).toEqual([]);
+    expect(unlistedExecs([['cat', 'src/*.ts']], [['wc', 'src/a.ts']], '/h')).toEqual(['["wc","src/a.ts"]']);
   });
 });

@@ -27,6 +27,8 @@ const FILES: Record<string, string> = {
   'tree/a/x.txt': 'x bar\n',
   log: '2024-01-01 start\n2024-01-02 foo error\n2024-01-03 bar ok\n',
   'empty.txt': '',
+  // Words for `xargs -a args.txt …`: a command line, which must not run.
+  'args.txt': 'touch /tmp/hr-pwned-args\n',
   'file with space.txt': 'spaced foo\n',
   // Names that become options when a glob expands to them.
   '-z': 'dash z foo\n',

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell commands, where ${…} is shell syntax
 // Generates command lines near the classifier's boundary: the programs of the safe list with their harmless
 // and their dangerous flags, composed with quoting, expansions (including the ones that evaluate code),
-// heredocs in every form, here-strings, redirections, pipes, lists, subshells, wrappers and nested shells.
-// Deterministic for a seed. Payloads (`touch /tmp/hr-pwned…`, the HR_* variables of the sandbox) make any
+// heredocs in every form, here-strings, redirections (also between a command's words, and with descriptor
+// numbers), pipes (also into interpreters and into xargs with wrapper targets), lists, subshells, wrappers
+// and nested shells. Deterministic for a seed. Payloads (`touch /tmp/hr-pwned…`, the HR_* variables of the sandbox) make any
 // evaluation or flag that slips through visible to the tracer.
 
 /** mulberry32: small, fast, good enough to pick from lists. */
@@ -484,6 +485,9 @@ class Composer {
         () =>
           `echo notes.txt | xargs ${this.pick(['', 'cat', 'wc -l', 'grep foo', '-I{} cat {}', '-I Q sed -n Q', 'rg -z foo', 'touch', '-0 ls'])}`,
       ],
+      // xargs appends what it reads: to a wrapper, that is the command it runs.
+      [3, () => `${this.payloadSource()} | xargs ${this.xargsTarget()}`],
+      [1, () => `xargs -a args.txt ${this.xargsTarget()}`],
       [3, () => `bash -c ${this.singleQuoted(this.list(1))}`],
       [2, () => `sh -c ${this.singleQuoted(inner)}`],
       [1, () => `bash -lc ${this.singleQuoted(inner)}`],
@@ -503,19 +507,84 @@ class Composer {
     ])();
   }
 
+  /** What xargs (or another reader of stdin) gets: file names, or a command line that must not run. */
+  payloadSource(): string {
+    return this.pick([
+      'echo notes.txt',
+      'echo 1 touch /tmp/hr-pwned',
+      'echo touch /tmp/hr-pwned',
+      'echo -n 5 touch /tmp/hr-pwned',
+      'echo HR=1 touch /tmp/hr-pwned',
+      'echo --output=/tmp/hr-pwned',
+      'printf "%s\\n" log notes.txt',
+      "printf 'touch /tmp/hr-pwned\\n'",
+      'cat args.txt',
+    ]);
+  }
+
+  /** Commands after `xargs`: safe readers, wrappers (which then run the words read) and programs whose
+   * meaning depends on their arguments. */
+  xargsTarget(): string {
+    return this.pick([
+      '',
+      'cat',
+      'wc -l',
+      'ls',
+      'timeout',
+      'timeout 2',
+      'timeout 2 ls',
+      'nice',
+      'nice -n 5',
+      'nice ls',
+      'env',
+      'env -i',
+      'xargs',
+      'xargs -n 2',
+      'command',
+      'setsid',
+      'stdbuf -o0',
+      'nohup',
+      'ionice -c 3',
+      'busybox',
+      'time',
+      'exec',
+      'git',
+      'git log',
+      'sed -n',
+      'find .',
+      'sh -c cat',
+      'bash',
+      '-n 1 timeout',
+      '-0 nice',
+      '-I{} timeout 2 {}',
+    ]);
+  }
+
   singleQuoted(text: string): string {
     return `'${text.replace(/'/g, `'\\''`)}'`;
   }
 
-  /** A simple command with redirections. */
+  /**
+   * A simple command with redirections, at the end or between its words: bash takes a redirection out of
+   * the words wherever it stands (`find . 2>/dev/null -exec touch x {} +` runs `find . -exec touch x {} +`).
+   */
   redirected(): string {
     let cmd = this.simple();
     const n = this.weighted([
-      [6, 0],
-      [3, 1],
+      [5, 0],
+      [4, 1],
       [1, 2],
     ] as const);
-    for (let i = 0; i < n; i++) cmd += ` ${this.redirection()}`;
+    for (let i = 0; i < n; i++) {
+      const redirection = this.redirection();
+      const gaps = wordGaps(cmd);
+      if (gaps.length > 0 && this.chance(0.5)) {
+        const at = this.pick(gaps);
+        cmd = `${cmd.slice(0, at)} ${redirection}${cmd.slice(at)}`;
+      } else {
+        cmd += ` ${redirection}`;
+      }
+    }
     return cmd;
   }
 
@@ -528,6 +597,28 @@ class Composer {
       [1, () => '&>/dev/null'],
       [1, () => '>&2'],
       [0.3, () => '1>&-'],
+      // Descriptor numbers and names written against the operator.
+      [
+        2,
+        () =>
+          this.pick([
+            '0<&0',
+            '3<&0',
+            '0<notes.txt',
+            '0< notes.txt',
+            '3>&1',
+            '1>&2',
+            '0>&1',
+            '3>&-',
+            '0<&-',
+            '4<notes.txt',
+            '{hrfd}</dev/null',
+            '{hrfd}>/dev/null',
+            '0<>/tmp/hr-rw',
+            '2>/dev/null',
+            '9>/dev/null',
+          ]),
+      ],
       [
         1,
         () =>
@@ -565,6 +656,7 @@ class Composer {
 
   filter(): string {
     if (this.chance(0.05)) return this.pick(['sh', 'bash', 'less', 'more', 'tee /tmp/hr-tee', 'xargs touch']);
+    if (this.chance(0.08)) return this.stdinReader();
     return this.pick([
       'head -3',
       'sort',
@@ -580,6 +672,30 @@ class Composer {
       'rg bar',
       'xargs echo',
       'xargs wc -l',
+    ]);
+  }
+
+  /** Programs that act on what they read: interpreters, xargs with a wrapper, scripts from stdin. */
+  stdinReader(): string {
+    return this.pick([
+      'python3',
+      'perl',
+      'bash -s',
+      'sh -c cat',
+      'bash -c "cat"',
+      'source /dev/stdin',
+      '. /dev/stdin',
+      'xargs timeout',
+      'xargs nice',
+      'xargs env',
+      'xargs xargs',
+      'xargs -I{} sh -c {}',
+      'sed -n -f - notes.txt',
+      'sed -n -f /dev/stdin notes.txt',
+      'git log --stdin --oneline',
+      'git apply',
+      'cat',
+      'wc -l',
     ]);
   }
 
@@ -599,6 +715,8 @@ class Composer {
       [1, () => `! ${this.pipeline()}`],
       [0.3, () => `for f in notes.txt log; do wc -l "$f"; done`],
       [1, () => `case "$HOME" in /*) ${this.pipeline()} ;; esac`],
+      // A payload piped into something that may run it.
+      [1, () => `${this.payloadSource()} ${this.pick(['|', '|', '|&'])} ${this.stdinReader()}`],
     ])();
   }
 
@@ -632,6 +750,8 @@ class Composer {
       'sh',
       'tr a-z A-Z',
       'rg bar',
+      "sed -n '1e touch /tmp/hr-pwned'",
+      'git log --output=/tmp/hr-pwned',
     ]);
     const after = this.weighted([
       [6, ''],
@@ -666,7 +786,11 @@ class Composer {
       body.splice(this.int(body.length + 1), 0, decoy, 'touch /tmp/hr-pwned-decoy');
     }
     const end = form === 'dash' && this.chance(0.6) ? `\t${delimiter}` : delimiter;
-    return `${cmd} ${opener}${after}\n${body.join('\n')}\n${end}`;
+    // The command's own words may follow the heredoc operator: `grep <<EOF foo`.
+    const [name, ...words] = cmd.split(' ');
+    const head =
+      words.length > 0 && this.chance(0.3) ? `${name} ${opener} ${words.join(' ')}` : `${cmd} ${opener}`;
+    return `${head}${after}\n${body.join('\n')}\n${end}`;
   }
 
   bodyLine(): string {
@@ -743,6 +867,45 @@ class Composer {
     const insert = this.pick(['\n', ' \\\n', '\t', ' # ', ';', ' & ', '\n\n', '\\\n', ' |& ']);
     return line.slice(0, at) + insert + line.slice(at + 1);
   }
+}
+
+/**
+ * Offsets of the blanks between the words of `cmd` at its top level (outside quotes, substitutions and
+ * brackets), where a redirection can be put.
+ */
+export function wordGaps(cmd: string): number[] {
+  const gaps: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < cmd.length; i++) {
+    const c = cmd[i]!;
+    if (c === '\\') i++;
+    else if (c === "'" && cmd[i - 1] === '$') i = skipAnsiC(cmd, i + 1);
+    else if (c === "'" || c === '`') {
+      const close = cmd.indexOf(c, i + 1);
+      if (close < 0) return gaps; // unterminated: no gap after it
+      i = close;
+    } else if (c === '"') i = skipDouble(cmd, i + 1);
+    else if (c === '(' || c === '{' || c === '[') depth++;
+    else if (c === ')' || c === '}' || c === ']') depth = Math.max(0, depth - 1);
+    else if (c === ' ' && depth === 0 && i > 0 && cmd[i - 1] !== ' ') gaps.push(i);
+  }
+  return gaps;
+}
+
+function skipAnsiC(cmd: string, from: number): number {
+  for (let i = from; i < cmd.length; i++) {
+    if (cmd[i] === '\\') i++;
+    else if (cmd[i] === "'") return i;
+  }
+  return cmd.length;
+}
+
+function skipDouble(cmd: string, from: number): number {
+  for (let i = from; i < cmd.length; i++) {
+    if (cmd[i] === '\\') i++;
+    else if (cmd[i] === '"') return i;
+  }
+  return cmd.length;
 }
 
 const FILES = [

@@ -40,6 +40,8 @@ export interface LineResult {
   line: string;
   started: boolean;
   violations: string[];
+  /** The argv of every program the line executed (its own bash excluded). */
+  execs: string[][];
 }
 
 export interface TraceRun {
@@ -106,7 +108,7 @@ export async function traceLines(lines: readonly string[], options: TraceOptions
     );
     const results: LineResult[] = lines.map((line, i) => {
       const v = verdicts[i % chunkCount]![Math.floor(i / chunkCount)]!;
-      return { line, started: v.started, violations: v.violations };
+      return { line, started: v.started, violations: v.violations, execs: v.execs };
     });
     return { results, durationMs: Date.now() - started };
   } finally {
@@ -121,7 +123,7 @@ async function runChunk(
   marker: string,
   lineTimeout: number,
   programs: ReadonlySet<string>,
-): Promise<Array<{ started: boolean; violations: string[] }>> {
+): Promise<Array<{ started: boolean; violations: string[]; execs: string[][] }>> {
   const dir = path.join(base, `chunk-${n}`);
   mkdirSync(dir);
   for (const line of lines)

@@ -12,7 +12,8 @@
 // - execve/execveat of a program that is not on the classifier's safe list, or from outside the system
 //   directories.
 // Exceptions, each narrow and for the program's own scratch or cache, never the data it reads:
-// - the writable pseudo-files: /dev/null, /dev/tty, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N;
+// - the writable pseudo-files: /dev/null, /dev/full, /dev/tty, /dev/stdout, /dev/stderr, /dev/fd/N,
+//   /proc/self/fd/N (diffutils and others open /dev/full onto a standard descriptor the line closed);
 // - git's optional index refresh: git creates `.git/index.lock` (O_EXCL) and then renames it onto
 //   `.git/index` or unlinks it. The staged content is unchanged; only cached stat data is rewritten. Every
 //   other write by git (refs, objects, config, the work tree) is still unsafe;
@@ -86,6 +87,13 @@ function unescapeC(text: string): string {
   );
 }
 
+/** execve's argv (the strings after the path), with the bytes strace escapes read as UTF-8. */
+function argvOf(args: string): string[] {
+  return stringsIn(args)
+    .slice(1)
+    .map((s) => Buffer.from(s, 'latin1').toString('utf8'));
+}
+
 /** The arguments with string literals blanked, so flags are not matched inside a path. */
 function withoutStrings(args: string): string {
   return args.replace(/"((?:[^"\\]|\\.)*)"/g, '""');
@@ -103,7 +111,7 @@ const SYSTEM_DIRS = new Set(['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/loc
 const GIT_EXEC_PATH = /^\/usr\/(?:lib|libexec)\/git-core$/;
 
 const WRITABLE_PSEUDO =
-  /^(?:\/dev\/(?:null|tty|stdout|stderr|fd\/\d+)|\/proc\/(?:self|thread-self|\d+)\/fd\/\d+)$/;
+  /^(?:\/dev\/(?:null|full|tty|stdout|stderr|fd\/\d+)|\/proc\/(?:self|thread-self|\d+)\/fd\/\d+)$/;
 const WRITE_FLAGS = /\b(?:O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_TMPFILE)\b/;
 const OPENS = new Set(['open', 'openat', 'openat2']);
 /** Syscalls that change the file system whatever their arguments. */
@@ -159,6 +167,8 @@ export interface LineVerdict {
   started: boolean;
   /** What the line did that a plain read does not. */
   violations: string[];
+  /** The argv of every program the line executed (the line's own bash excluded), in order. */
+  execs: string[][];
 }
 
 /** Judge every line in one trace. Lines are identified by their index in the chunk. */
@@ -166,6 +176,7 @@ export function judgeTrace(events: Event[], lineCount: number, policy: Policy): 
   const verdicts: LineVerdict[] = Array.from({ length: lineCount }, () => ({
     started: false,
     violations: [],
+    execs: [],
   }));
   const markerPattern = new RegExp(`"${escapeRegExp(policy.marker)}(\\d+)"\\]`);
 
@@ -222,6 +233,8 @@ export function judgeTrace(events: Event[], lineCount: number, policy: Policy): 
     if (line === null) return;
     const start = startedAt.get(event.pid);
     if (start && i < start.at) return; // the runner's side of the fork, before the line's bash started
+    if (EXECS.has(event.name) && /^0\b/.test(event.result) && !(start && i === start.at))
+      verdicts[line]!.execs.push(argvOf(event.args));
     const problem = judgeEvent(event, programAt(event.pid, i - 1), policy);
     if (problem) verdicts[line]!.violations.push(problem);
   });
