@@ -13,6 +13,7 @@ import { benchShell } from './shell.js';
 import { benchSpawn } from './spawn.js';
 import { benchStore } from './store.js';
 import { benchWebFetch } from './web-fetch.js';
+import { benchWebFetchMemory } from './web-fetch-memory.js';
 
 const us = (n) => `${n.toFixed(2)} µs`;
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -144,7 +145,19 @@ if (wanted('web_fetch')) {
   const w = await benchWebFetch();
   for (const [name, r] of Object.entries(w)) {
     console.log(
-      `  ${`${name} (${(r.bytes / 1024).toFixed(0)} KiB)`.padEnd(16)} undici ${ms(r.plainMs).padStart(8)} | undici + turndown ${ms(r.plainTurndownMs).padStart(8)} | web_fetch ${ms(r.handrailMs).padStart(8)}  (${x(r.ratio)} plain, ${x(r.ratioVsTurndown)} plain + turndown)`,
+      `  ${`${name} (${(r.bytes / 1024).toFixed(0)} KiB)`.padEnd(16)} undici ${ms(r.plainMs).padStart(8)} | undici + turndown ${r.plainTurndownMs === undefined ? '(bench/peers not installed)' : ms(r.plainTurndownMs).padStart(8)} | web_fetch ${ms(r.handrailMs).padStart(8)}  (${x(r.ratio)} plain${r.ratioVsTurndown === undefined ? '' : `, ${x(r.ratioVsTurndown)} plain + turndown`})`,
+    );
+  }
+}
+
+if (wanted('web_fetch_memory')) {
+  console.log(
+    '\n[web_fetch_memory] one web_fetch in a fresh process (after a 2 KiB page): wall time and peak RSS growth, medians of 3',
+  );
+  const m = await benchWebFetchMemory();
+  for (const r of m) {
+    console.log(
+      `  ${r.name.padEnd(34)} ${ms(r.ms).padStart(9)} | RSS +${mib(r.rssMiB).padStart(9)} | read ${mib(r.bytes / 1048576)}${r.cut ? ', cut' : ''}`,
     );
   }
 }

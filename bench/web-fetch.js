@@ -1,16 +1,26 @@
 // web_fetch through turn.call (policy check, pinned per-call connection, decode, HTML → markdown, projection)
 // against a plain undici request (global keep-alive dispatcher, body read as text) to the same loopback
-// server, in the same run. Medians.
+// server, in the same run; and against undici + turndown (the DOM-based converter handrail used before),
+// from bench/peers when it is installed. Medians.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { allowAllEvaluator, createRuntime, webTools } from 'handrail';
-import TurndownService from 'turndown';
 import { request } from 'undici';
 import { timeRuns } from './timing.js';
 
-function page(targetBytes) {
+/** turndown from bench/peers, or undefined when the peers are not installed. */
+function peerTurndown() {
+  try {
+    return createRequire(new URL('./peers/package.json', import.meta.url))('turndown');
+  } catch {
+    return undefined;
+  }
+}
+
+export function page(targetBytes) {
   const parts = [
     '<!doctype html><html><head><title>Bench page</title><script>var x = 1;</script></head><body><main>',
   ];
@@ -41,7 +51,8 @@ export async function benchWebFetch({ smallRuns = 200, largeRuns = 20 } = {}) {
   });
   const turn = runtime.beginTurn();
   let n = 0;
-  const turndown = new TurndownService({ headingStyle: 'atx' });
+  const TurndownService = peerTurndown();
+  const turndown = TurndownService ? new TurndownService({ headingStyle: 'atx' }) : undefined;
   try {
     const out = {};
     for (const [name, runs] of [
@@ -53,12 +64,19 @@ export async function benchWebFetch({ smallRuns = 200, largeRuns = 20 } = {}) {
         const res = await request(url);
         await res.body.text();
       });
-      const plainTurndownMs = await timeRuns(runs, async () => {
-        const res = await request(url);
-        turndown.turndown(await res.body.text());
-      });
+      const plainTurndownMs = turndown
+        ? await timeRuns(runs, async () => {
+            const res = await request(url);
+            turndown.turndown(await res.body.text());
+          })
+        : undefined;
       const handrailMs = await timeRuns(runs, async () => {
-        const result = await turn.call({ id: `b${++n}`, name: 'web_fetch', arguments: { url } });
+        // max_bytes: the whole page (the large one is a little over web_fetch's 1 MiB default).
+        const result = await turn.call({
+          id: `b${++n}`,
+          name: 'web_fetch',
+          arguments: { url, max_bytes: Buffer.byteLength(pages[`/${name}`]) },
+        });
         if (result.isError) throw new Error(result.content[0]?.text);
       });
       out[name] = {
@@ -67,7 +85,7 @@ export async function benchWebFetch({ smallRuns = 200, largeRuns = 20 } = {}) {
         plainTurndownMs,
         handrailMs,
         ratio: handrailMs / plainMs,
-        ratioVsTurndown: handrailMs / plainTurndownMs,
+        ratioVsTurndown: plainTurndownMs === undefined ? undefined : handrailMs / plainTurndownMs,
       };
     }
     return out;

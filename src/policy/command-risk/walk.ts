@@ -78,7 +78,9 @@ class Walker {
 
   walk(node: Node, level: number): Found[] {
     if (level > MAX_NODE_DEPTH) {
-      this.report.verdicts.push(structural(dangerous('command nested too deeply to check, so treated as dangerous')));
+      this.report.verdicts.push(
+        structural(dangerous('command nested too deeply to check, so treated as dangerous')),
+      );
       return [];
     }
     const next = level + 1;

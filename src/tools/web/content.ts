@@ -1,6 +1,7 @@
 // Bytes to text: media type and charset from Content-Type, a BOM or <meta charset>, decoded with
 // TextDecoder (Node has full ICU, so windows-1252, shift_jis, gb18030, ... all work).
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { TextDecoder } from 'node:util';
 
 export interface MediaType {
   type: string;
@@ -22,6 +23,9 @@ export function parseContentType(header: string | undefined): MediaType {
   return out;
 }
 
+/** How many bytes of a body are looked at for its charset and whether it is text. */
+export const SNIFF_BYTES = 4096;
+
 export function isHtml(type: string): boolean {
   return type === 'text/html' || type === 'application/xhtml+xml';
 }
@@ -31,7 +35,7 @@ const TEXT_TYPES =
 
 /** Whether a body is text: by its declared type, or (no useful type) by the absence of NUL bytes. */
 export function isTextual(type: string, sample: Buffer): boolean {
-  if (type === '' || type === 'application/octet-stream') return !sample.subarray(0, 4096).includes(0);
+  if (type === '' || type === 'application/octet-stream') return !sample.subarray(0, SNIFF_BYTES).includes(0);
   return TEXT_TYPES.test(type);
 }
 
@@ -40,23 +44,48 @@ export function isBinaryType(type: string): boolean {
   return type !== '' && type !== 'application/octet-stream' && !TEXT_TYPES.test(type);
 }
 
-/** Decode a body; a cut multi-byte sequence at the end is dropped rather than shown as garbage. */
-export function decodeBody(
-  data: Buffer,
-  media: MediaType,
-  truncated: boolean,
-): { text: string; charset: string } {
-  const charset =
-    bomCharset(data) ??
-    validLabel(media.charset) ??
-    (isHtml(media.type) ? metaCharset(data) : undefined) ??
-    guess(data);
-  const decoder = new TextDecoder(charset);
-  let text = decoder.decode(data, { stream: truncated });
-  // Node 20's ICU-less fast path decodes windows-1252 as ISO-8859-1; map 0x80-0x9F as the standard says.
-  if (decoder.encoding === 'windows-1252')
-    text = text.replace(/[\u0080-\u009f]/g, (c) => CP1252[c.charCodeAt(0) - 0x80] ?? c);
-  return { text, charset: decoder.encoding };
+/**
+ * Bytes to text as they stream. The charset comes from a BOM, the Content-Type header, a <meta> in the first
+ * bytes of an HTML page, or a guess: UTF-8 if the first bytes that are not ASCII are valid UTF-8, else
+ * windows-1252. The guess waits for the first non-ASCII chunk, so a page that is ASCII for its first
+ * kilobytes still gets it right. A multi-byte sequence cut at a chunk boundary is carried over; one cut by the
+ * end of a truncated body is dropped rather than shown as garbage.
+ */
+export class BodyDecoder {
+  private decoder: TextDecoder;
+  private guessing: boolean;
+
+  /** `head`: the first bytes of the body, the ones the charset is sniffed from (decode them next). */
+  constructor(head: Buffer, media: MediaType) {
+    const declared =
+      bomCharset(head) ?? validLabel(media.charset) ?? (isHtml(media.type) ? metaCharset(head) : undefined);
+    this.guessing = declared === undefined;
+    this.decoder = new TextDecoder(declared ?? 'utf-8');
+  }
+
+  get charset(): string {
+    return this.decoder.encoding;
+  }
+
+  decode(chunk: Buffer): string {
+    if (this.guessing && !isAscii(chunk)) {
+      this.guessing = false;
+      // Everything before was ASCII, so the UTF-8 decoder holds no partial sequence: switching is seamless.
+      if (!validUtf8Start(chunk)) this.decoder = new TextDecoder('windows-1252');
+    }
+    return this.fix(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** The end of the body: `complete` false (cut at the limit) drops a partial last character. */
+  end(complete: boolean): string {
+    return complete ? this.fix(this.decoder.decode()) : '';
+  }
+
+  private fix(text: string): string {
+    // Node 20's ICU-less fast path decodes windows-1252 as ISO-8859-1; map 0x80-0x9F as the standard says.
+    if (this.decoder.encoding !== 'windows-1252') return text;
+    return text.replace(/[\u0080-\u009f]/g, (c) => CP1252[c.charCodeAt(0) - 0x80] ?? c);
+  }
 }
 
 const CP1252 = [
@@ -94,6 +123,19 @@ const CP1252 = [
   'Ÿ',
 ];
 
+/** Whether `data` is UTF-8, a character cut by its end aside (the next chunk has the rest). */
+function validUtf8Start(data: Buffer): boolean {
+  let end = data.length;
+  for (let i = data.length - 1; i >= Math.max(0, data.length - 4); i--) {
+    const byte = data[i]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    if (i + length > data.length) end = i;
+    break;
+  }
+  return isUtf8(data.subarray(0, end));
+}
+
 function bomCharset(data: Buffer): string | undefined {
   if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'utf-8';
   if (data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
@@ -101,9 +143,9 @@ function bomCharset(data: Buffer): string | undefined {
   return undefined;
 }
 
-/** <meta charset="x"> or <meta http-equiv="Content-Type" content="...; charset=x"> in the first 2 KiB. */
+/** <meta charset="x"> or <meta http-equiv="Content-Type" content="...; charset=x"> in the first bytes. */
 function metaCharset(data: Buffer): string | undefined {
-  const head = data.subarray(0, 2048).toString('latin1');
+  const head = data.subarray(0, SNIFF_BYTES).toString('latin1');
   const direct = /<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_.:-]+)/i.exec(head);
   return validLabel(direct?.[1]?.toLowerCase());
 }
@@ -117,9 +159,4 @@ function validLabel(label: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function guess(data: Buffer): string {
-  // A cut at the cap may split a character; judge validity without the last 3 bytes.
-  return isUtf8(data.subarray(0, Math.max(0, data.length - 3))) ? 'utf-8' : 'windows-1252';
 }

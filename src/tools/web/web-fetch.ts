@@ -3,14 +3,21 @@ import { ToolError } from '../../core/errors.js';
 import type { OpenResponse } from '../../sandbox/network/index.js';
 import type { ToolSpec } from '../../types/index.js';
 import { approvedHosts, networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
-import { decodeBody, isBinaryType, isHtml, isTextual, parseContentType } from './content.js';
+import { isBinaryType, parseContentType } from './content.js';
 import { webError } from './errors.js';
-import { convertHtml } from './html.js';
 import { networkIntent } from './intent.js';
+import { type Format, NotText, PageReader, type PageText } from './page.js';
 import { renameKeys } from './prepare.js';
 import { defuse, untrustedClose, untrustedOpen } from './untrusted.js';
 
-type Format = 'markdown' | 'text' | 'html';
+/**
+ * The body limit when the call sets no max_bytes. The model sees 32 KiB of the result anyway (the rest is saved
+ * for it to read back), so a bigger default would only cost memory; max_bytes may ask for up to the runtime's
+ * network cap (`network.maxBytes`, 10 MiB by default).
+ */
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+/** An error page is read this far: the model is shown an excerpt of it. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 const DESCRIPTION = [
   'Fetch a web page or text resource by URL (http/https, GET) and return its content: HTML converted to',
@@ -31,7 +38,8 @@ const inputSchema = {
     max_bytes: {
       type: 'integer',
       minimum: 1,
-      description: 'Read at most this many bytes of the body (after decompression); capped by the runtime.',
+      description:
+        "Read at most this many bytes of the body (after decompression). Default 1 MiB; at most the runtime's cap (10 MiB unless configured).",
     },
   },
   required: ['url'],
@@ -68,7 +76,8 @@ export function webFetchTool(): ToolSpec {
       const web = webCapability(ctx);
       const format: Format = (args.format as Format | undefined) ?? 'markdown';
       const limit = web.settings.maxBytes;
-      const maxBytes = Math.min(typeof args.max_bytes === 'number' ? args.max_bytes : limit, limit);
+      const asked = typeof args.max_bytes === 'number';
+      const maxBytes = Math.min(asked ? (args.max_bytes as number) : DEFAULT_MAX_BYTES, limit);
       let response: OpenResponse;
       try {
         response = await web.client.open(String(args.url), {
@@ -92,35 +101,34 @@ export function webFetchTool(): ToolSpec {
           },
         );
       }
-      const chunks: Buffer[] = [];
+      // Streamed: each chunk is decoded and converted as it arrives, and reading stops as soon as the output is
+      // full (or an error page has given enough for its excerpt), so memory stays near the output size.
+      const page = new PageReader(media, format, response.url, { maxChars: maxBytes, requireText: ok });
+      let stopped = false;
+      let read: PageText;
       try {
-        for await (const chunk of response.body) chunks.push(chunk);
+        for await (const chunk of response.body) {
+          page.push(chunk);
+          if (page.full || (!ok && response.bytes >= ERROR_BODY_BYTES)) {
+            stopped = true;
+            break;
+          }
+        }
+        read = page.finish(!response.truncated && !stopped);
       } catch (error) {
+        if (error instanceof NotText) {
+          throw new ToolError(
+            'invalid_arguments',
+            `${response.url} is binary data (${media.type || 'no content type'}), not text; web_fetch returns text only.`,
+            { hint: 'Save it with download_url instead.' },
+          );
+        }
         throw webError(error);
       } finally {
         response.close();
       }
-      const data = Buffer.concat(chunks);
-      if (ok && !isTextual(media.type, data)) {
-        throw new ToolError(
-          'invalid_arguments',
-          `${response.url} is binary data (${media.type || 'no content type'}), not text; web_fetch returns text only.`,
-          {
-            hint: 'Save it with download_url instead.',
-          },
-        );
-      }
-      const { text: decoded, charset } = decodeBody(data, media, response.truncated);
-      const html =
-        isHtml(media.type) || (media.type === '' && /^\s*<(!doctype html|html)/i.test(decoded.slice(0, 512)));
-      let body = decoded;
-      let title: string | undefined;
-      let shownAs: string = format;
-      if (html && format !== 'html') {
-        const converted = convertHtml(decoded, response.url, format);
-        body = converted.text;
-        title = converted.title;
-      } else if (!html) shownAs = 'as sent';
+      const { text: body, title, charset, html } = read;
+      const shownAs = html ? format : 'as sent';
 
       const source = String(args.url);
       if (!ok) {
@@ -149,8 +157,20 @@ export function webFetchTool(): ToolSpec {
       lines.push(
         `Content-Type: ${media.type || 'unknown'}; charset ${charset}; ${formatBytes(response.bytes)}${html ? `, shown as ${shownAs}` : ''}`,
       );
+      // What cut the body: the call's max_bytes, web_fetch's default, or the runtime's cap (then only
+      // download_url gets the rest).
+      const atCap = maxBytes >= limit && (!asked || (args.max_bytes as number) >= limit);
+      const limitName = atCap
+        ? "the runtime's network.maxBytes"
+        : asked
+          ? 'max_bytes'
+          : `web_fetch's default max_bytes; max_bytes may ask for up to ${formatBytes(limit)}`;
       if (response.truncated) {
-        lines.push(`[Body cut at ${formatBytes(maxBytes)} (max_bytes); the rest was not downloaded.]`);
+        lines.push(`[Body cut at ${formatBytes(maxBytes)} (${limitName}); the rest was not downloaded.]`);
+      } else if (read.cut) {
+        lines.push(
+          `[Converted text cut at ${formatBytes(maxBytes)} of output (${limitName}); the rest of the page was not read.]`,
+        );
       }
       lines.push('', defuse(body), untrustedClose('External content', response.url));
       return {
@@ -161,15 +181,17 @@ export function webFetchTool(): ToolSpec {
           contentType: media.type,
           charset,
           bytes: response.bytes,
-          truncated: response.truncated,
+          truncated: response.truncated || read.cut,
           redirects: response.redirects,
           address: response.target.pinned.address,
         },
-        ...(response.truncated
+        ...(response.truncated || read.cut
           ? {
               outcome: {
                 status: 'partial' as const,
-                hint: 'The body was cut at max_bytes; fetch with a larger max_bytes if you need the rest.',
+                hint: atCap
+                  ? `The body was cut at the runtime's limit (${formatBytes(limit)}); save the whole file with download_url if you need the rest.`
+                  : `The body was cut at ${formatBytes(maxBytes)}; fetch with a larger max_bytes (up to ${formatBytes(limit)}) if you need the rest.`,
               },
             }
           : {}),

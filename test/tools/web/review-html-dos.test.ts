@@ -26,6 +26,14 @@ const PAGES: Record<string, string> = {
   'unclosed <title>': `<p>x</p>${'<title>'.repeat(N)}`,
   'unterminated <title': `<p>x</p>${'<title'.repeat(N)}`,
   'unclosed <head>': `${'<head>'.repeat(N)}<p>x</p>`,
+  // The streaming converter tracks at most 256 open elements: htmlparser2's own Parser (unshift/indexOf on
+  // its stack) took 13 s on 1 MB of nested <div>.
+  'nested <div>, 1 MB': `${'<div>'.repeat(200_000)}deep`,
+  'nested <svg>': '<svg>'.repeat(200_000),
+  'unmatched end tags under deep nesting': `${'<div>'.repeat(300)}${'</span>'.repeat(N * 3)}`,
+  'list items under deep inline nesting': `<ul>${'<span>'.repeat(250)}${'<li>x'.repeat(N * 2)}`,
+  'items in deeply nested quotes': `${'<blockquote>'.repeat(1000)}<ol>${'<li>x'.repeat(N)}`,
+  'unclosed comment': `x<!--${'a'.repeat(N * 10)}`,
 };
 
 describe('review: HTML conversion cost is linear in the page', () => {

@@ -27,8 +27,9 @@ describe('web_fetch through the runtime', () => {
         '',
         `![Logo](${server.url('/logo.png')})`,
         '',
-        '-   one',
-        '-   two',
+        // One space after the marker (turndown wrote three): standard markdown, fewer tokens.
+        '- one',
+        '- two',
         `[End of external content from ${server.url('/docs')}]`,
       ].join('\n'),
     );
@@ -83,6 +84,79 @@ describe('web_fetch through the runtime', () => {
     expect(text(result)).toContain('[Body cut at 100 B (max_bytes); the rest was not downloaded.]');
     expect(text(result)).toContain(`\n${'x'.repeat(100)}\n`);
     expect(result.details).toMatchObject({ bytes: 100, truncated: true });
+  });
+
+  it('reads 1 MiB by default, says how to ask for more, and max_bytes may go up to the runtime cap', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('x'.repeat(3 * 1024 * 1024));
+    });
+    const w = webRuntime({ network: { allowAddresses: [`127.0.0.1:${server.port}`] } });
+    const result = await w.call('web_fetch', { url: server.url('/') });
+    expect(result.outcome.status).toBe('partial');
+    expect(result.details).toMatchObject({ bytes: 1024 * 1024, truncated: true });
+    expect(text(result)).toContain(
+      "[Body cut at 1.0 MiB (web_fetch's default max_bytes; max_bytes may ask for up to 10.0 MiB); the rest was not downloaded.]",
+    );
+    const more = await w.call('web_fetch', { url: server.url('/'), max_bytes: 2 * 1024 * 1024 });
+    expect(more.details).toMatchObject({ bytes: 2 * 1024 * 1024, truncated: true });
+    const whole = await w.call('web_fetch', { url: server.url('/'), max_bytes: 100 * 1024 * 1024 });
+    expect(whole.details).toMatchObject({ bytes: 3 * 1024 * 1024, truncated: false });
+    const small = webRuntime({
+      network: { allowAddresses: [`127.0.0.1:${server.port}`], maxBytes: 2 * 1024 * 1024 },
+    });
+    const capped = await small.call('web_fetch', { url: server.url('/'), max_bytes: 100 * 1024 * 1024 });
+    expect(capped.details).toMatchObject({ bytes: 2 * 1024 * 1024, truncated: true });
+    expect(text(capped)).toContain(
+      "[Body cut at 2.0 MiB (the runtime's network.maxBytes); the rest was not downloaded.]",
+    );
+    expect(capped.outcome.hint).toBe(
+      "The body was cut at the runtime's limit (2.0 MiB); save the whole file with download_url if you need the rest.",
+    );
+  });
+
+  it('stops converting (and reading) when the converted text reaches max_bytes', async () => {
+    // Relative links grow when made absolute against a long URL: the output outgrows the body.
+    const links = '<a href="x">y</a> '.repeat(20_000);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><body><p>${links}</p></body></html>`);
+    });
+    const w = webRuntime({ network: { allowAddresses: [`127.0.0.1:${server.port}`] } });
+    const result = await w.call('web_fetch', {
+      url: server.url(`/${'long/'.repeat(100)}`),
+      max_bytes: 64 * 1024,
+    });
+    expect(result.outcome.status).toBe('partial');
+    expect(result.details).toMatchObject({ truncated: true });
+    expect((result.details as { bytes: number }).bytes).toBeLessThan(64 * 1024);
+    const full = await w.runtime.readOutput(/ Full output: (\S+) \.\.\.\]/.exec(text(result))![1]!);
+    expect(full).toContain(
+      '[Converted text cut at 64.0 KiB of output (max_bytes); the rest of the page was not read.]',
+    );
+  });
+
+  it('reads an error page only as far as its excerpt needs', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`Internal error\n${'trace line\n'.repeat(500_000)}`);
+    });
+    const w = webRuntime({ network: { allowAddresses: [`127.0.0.1:${server.port}`] } });
+    const result = await w.call('web_fetch', { url: server.url('/') });
+    expect(result.outcome.errorClass).toBe('network_error');
+    expect(text(result)).toContain('Internal error\ntrace line');
+    expect(text(result)).toContain('\n…\n');
+  });
+
+  it('guesses UTF-8 for an undeclared body that ends in a multi-byte character', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('café!\n');
+    });
+    const w = webRuntime({ network: { allowAddresses: [`127.0.0.1:${server.port}`] } });
+    const out = text(await w.call('web_fetch', { url: server.url('/') }));
+    expect(out).toContain('charset utf-8');
+    expect(out).toContain('\ncafé!\n');
   });
 
   it('bounds a long page for the model and keeps the full text retrievable', async () => {
