@@ -162,9 +162,8 @@ describe.skipIf(!hasBwrap || !isRoot)('where it runs: what only root may read, o
     expect(first.complete).toBe(true);
     expect(first.masks).toContainEqual({ path: '/etc/shadow', dir: false });
     expect(first.masks.some((mask) => mask.path.startsWith('/usr/bin/'))).toBe(false);
-    const started = performance.now();
+    // The very same answer: nothing was walked again.
     expect(await rootOnlyEntries(view)).toBe(first);
-    expect(performance.now() - started).toBeLessThan(5);
   });
 });
 
