@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { assessIntent } from '../policy/assess.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 import type {
   PermissionDecision,
   PermissionEvaluator,
@@ -82,13 +83,4 @@ export function payloadHash(args: unknown): string {
   return createHash('sha256').update(canonicalJson(args)).digest('hex');
 }
 
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  const obj = value as Record<string, unknown>;
-  return `{${keys
-    .filter((k) => obj[k] !== undefined)
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-    .join(',')}}`;
-}
+export { canonicalJson };

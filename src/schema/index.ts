@@ -1,5 +1,6 @@
 // The schema module: input schema conversion, argument decoding and repair, validation, lint.
 
+export { canonicalJson } from './canonical-json.js';
 export { type DecodeResult, decodeArguments, type Repair, type RepairKind } from './decode.js';
 export { lintToolSchema, openAIStrictReport } from './lint.js';
 export {

@@ -4,6 +4,7 @@ import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../types/index.js';
+import { canonicalJson } from './canonical-json.js';
 import { toProblems } from './messages.js';
 import { SchemaError } from './normalize.js';
 
@@ -118,19 +119,4 @@ function instance07(): AjvInstance {
 function withFormats(ajv: AjvInstance): AjvInstance {
   addFormats(ajv);
   return ajv;
-}
-
-// Key order must not matter: the same schema written by two authors should hit the same entry.
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  let out = '{';
-  for (const key of keys) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || typeof v === 'function') continue;
-    if (out.length > 1) out += ',';
-    out += `${JSON.stringify(key)}:${canonicalJson(v)}`;
-  }
-  return `${out}}`;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../core/permission.js';
+import { canonicalJson } from '../../schema/canonical-json.js';
 import type { PermissionIntent } from '../../types/index.js';
 
 /**

@@ -1,0 +1,116 @@
+// The dependency rule (docs: DESIGN §2) as a test: cli → server / agent / adapters → extensions / tools →
+// core → policy / sandbox / output / schema / store → types. A folder imports only folders below it, or
+// beside it without a cycle; tools never import policy (a tool describes, the policy decides) and no guard
+// imports core. The checker is tested on a planted violation, so it cannot pass by checking nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+
+const LEVEL: Record<string, number> = {
+  types: 0,
+  policy: 1,
+  sandbox: 1,
+  output: 1,
+  schema: 1,
+  store: 1,
+  core: 2,
+  extensions: 3,
+  tools: 3,
+  server: 4,
+  agent: 4,
+  adapters: 4,
+  cli: 5,
+  index: 6,
+};
+
+/** Edges that the levels would allow but the design forbids. */
+const FORBIDDEN: ReadonlyArray<[string, string, string]> = [
+  ['tools', 'policy', 'a tool describes its call; the policy decides'],
+  ['extensions', 'policy', 'dynamic tools never classify themselves'],
+];
+
+type Graph = Map<string, Map<string, string[]>>;
+
+/** Folder-level import graph of src/: folder → folder → the file-level imports behind that edge. */
+function importGraph(root: string): Graph {
+  const graph: Graph = new Map();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (file.endsWith('.ts')) {
+        const from = folderOf(root, file);
+        for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+          const to = folderOf(root, path.resolve(path.dirname(file), match[1]!));
+          if (to === from) continue;
+          const edges = graph.get(from) ?? new Map<string, string[]>();
+          graph.set(from, edges);
+          edges.set(to, [...(edges.get(to) ?? []), `${path.relative(root, file)} → ${match[1]}`]);
+        }
+      }
+    }
+  };
+  walk(root);
+  return graph;
+}
+
+function folderOf(root: string, file: string): string {
+  return path
+    .relative(root, file)
+    .split(path.sep)[0]!
+    .replace(/\.(ts|js)$/, '');
+}
+
+/** Every broken rule, as sentences naming the files. */
+function violations(graph: Graph): string[] {
+  const problems: string[] = [];
+  for (const [from, edges] of graph) {
+    for (const [to, files] of edges) {
+      const a = LEVEL[from];
+      const b = LEVEL[to];
+      if (a === undefined || b === undefined) {
+        problems.push(`${from} → ${to}: a folder the rule does not place (${files[0]})`);
+        continue;
+      }
+      if (b > a) problems.push(`${from} → ${to}: imports a higher layer (${files[0]})`);
+      const forbidden = FORBIDDEN.find(([f, t]) => f === from && t === to);
+      if (forbidden) problems.push(`${from} → ${to}: ${forbidden[2]} (${files[0]})`);
+    }
+  }
+  // Cycles between folders (same-level folders may use each other only one way).
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'visiting');
+    stack.push(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (state.get(next) === 'visiting') {
+        problems.push(`cycle: ${[...stack.slice(stack.indexOf(next)), next].join(' → ')}`);
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return problems;
+}
+
+describe('the dependency rule', () => {
+  test('src/ keeps it: no import up a layer, no tool importing policy, no cycle between folders', () => {
+    expect(violations(importGraph(SRC))).toEqual([]);
+  });
+
+  test('the checker finds a planted violation, a forbidden edge and a cycle', () => {
+    const graph: Graph = new Map([
+      ['policy', new Map([['core', ['policy/x.ts → ../core/y.js']]])],
+      ['core', new Map([['policy', ['core/y.ts → ../policy/x.js']]])],
+      ['tools', new Map([['policy', ['tools/z.ts → ../policy/x.js']]])],
+    ]);
+    const found = violations(graph);
+    expect(found).toContainEqual('policy → core: imports a higher layer (policy/x.ts → ../core/y.js)');
+    expect(found.some((p) => p.startsWith('tools → policy: a tool describes'))).toBe(true);
+    expect(found.some((p) => p.startsWith('cycle: '))).toBe(true);
+  });
+});
