@@ -1,6 +1,7 @@
 // `handrail log`: the timeline of what the runtime did, read from the event store by a separate process.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_DB_FILE } from '../store/attach.js';
 import { NoDatabaseError, openReader, type StoreReader } from '../store/sqlite-reader.js';
 import { renderEvent, timelineState } from '../store/timeline.js';
 import type { EventQuery, StoredEvent } from '../store/types.js';
@@ -49,7 +50,7 @@ export async function runLog(argv: string[], io: LogIO): Promise<number> {
   }
   const dbPath = args.db
     ? path.resolve(io.cwd, args.db)
-    : path.join(path.resolve(io.cwd, args['state-dir'] ?? '.handrail'), 'handrail.db');
+    : path.join(path.resolve(io.cwd, args['state-dir'] ?? '.handrail'), DEFAULT_DB_FILE);
 
   const { signal, dispose } = stopSignal(io.signal, Boolean(args.follow));
   try {

@@ -16,7 +16,7 @@ import {
 } from '../sandbox/network/index.js';
 import { precheckIntent } from '../sandbox/precheck.js';
 import type { ProcessProfile } from '../sandbox/process/types.js';
-import { resolveStore, type StoreOption } from '../store/attach.js';
+import { DEFAULT_DB_FILE, resolveStore, type StoreOption } from '../store/attach.js';
 import type { EventStore } from '../store/types.js';
 import type {
   CapabilityHost,
@@ -139,7 +139,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
 
   // The audit log is the runtime's, not the model's: no tool (and no sandboxed command) reads it.
   const auditFiles = ['', '-wal', '-shm', '-journal'].map((suffix) =>
-    path.join(stateDir, `handrail.db${suffix}`),
+    path.join(stateDir, `${DEFAULT_DB_FILE}${suffix}`),
   );
   const denyRead = [...(options.denyRead ?? []), ...auditFiles];
   // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
