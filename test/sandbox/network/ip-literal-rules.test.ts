@@ -15,7 +15,7 @@ async function refusal(promise: Promise<unknown>): Promise<NetworkRefusal> {
   return error as NetworkRefusal;
 }
 
-describe('review: IP literals in allow/deny', () => {
+describe('IP literals in allow/deny', () => {
   it('a deny entry with a non-canonical IPv6 spelling still denies the address', async () => {
     const { policy } = testClient({ deny: ['[2001:4860:0000::0068]'] });
     const error = await refusal(policy.check('http://[2001:4860::68]/'));
@@ -35,7 +35,7 @@ describe('review: IP literals in allow/deny', () => {
   });
 });
 
-describe('review: allowAddresses and embedded IPv4', () => {
+describe('allowAddresses and embedded IPv4', () => {
   it.each([
     ['6to4', 'http://[2002:7f00:1::]:3000/'],
     ['6to4, another host in the /48', 'http://[2002:7f00:1:99::1]:3000/'],

@@ -46,7 +46,7 @@ function rawRequest(port: number, head: string, body: string): Promise<string> {
   });
 }
 
-describe('review: HTTP resource limits', () => {
+describe('HTTP resource limits', () => {
   it('concurrent initialize requests cannot open more sessions than maxSessions', async () => {
     const server = await start({ maxSessions: 2 });
     const answers = await Promise.all(
@@ -105,7 +105,7 @@ function send(
   });
 }
 
-describe('review: a web page against a loopback server', () => {
+describe('a web page against a loopback server', () => {
   it('simple requests, opaque origins, look-alike hosts and every method are refused; no CORS grant', async () => {
     const server = await start();
     const { port } = server;

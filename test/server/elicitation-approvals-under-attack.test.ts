@@ -22,7 +22,7 @@ async function start() {
 
 const ELICIT = { caps: { capabilities: { elicitation: { form: {} } } } };
 
-describe('review: approvals over elicitation', () => {
+describe('approvals over elicitation', () => {
   it('the form shows the end of a long command, where a padded "; rm" would hide', async () => {
     const { server, dir } = await start();
     const { client } = await httpClient(server.url, ELICIT);

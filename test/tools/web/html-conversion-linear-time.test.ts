@@ -36,7 +36,7 @@ const PAGES: Record<string, string> = {
   'unclosed comment': `x<!--${'a'.repeat(N * 10)}`,
 };
 
-describe('review: HTML conversion cost is linear in the page', () => {
+describe('HTML conversion cost is linear in the page', () => {
   for (const [name, html] of Object.entries(PAGES)) {
     for (const format of ['markdown', 'text'] as const) {
       it(`${name} (${format})`, () => {

@@ -10,7 +10,7 @@ function forgedMarkers(output: string): string[] {
     .filter((line) => /^\[(End of|External content|Search results|Error page)/i.test(line));
 }
 
-describe('review: untrusted-content markers cannot be forged', () => {
+describe('untrusted-content markers cannot be forged', () => {
   it('a search result URL or date with a newline cannot start a marker line', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../core/helpers.js';
 import { serve, text, webRuntime } from './helpers.js';
 
-describe('review: download_url against a directory swapped mid-download', () => {
+describe('download_url against a directory swapped mid-download', () => {
   it('writes nothing outside the roots and leaves no partial file', async () => {
     const outside = tempDir('handrail-outside-');
     let swap: (() => void) | undefined;
