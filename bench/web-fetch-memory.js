@@ -18,10 +18,11 @@ const MiB = 1024 * 1024;
 const CHILD = `
 const [dist, url, warmUrl, maxBytes, cap] = process.argv.slice(1);
 const { createRuntime, builtinTools } = await import(dist);
-const { mkdtempSync } = await import('node:fs');
+const { mkdtempSync, rmSync } = await import('node:fs');
 const os = await import('node:os');
+const workspace = mkdtempSync(os.tmpdir() + '/handrail-bench-mem-');
 const runtime = createRuntime({
-  workspace: mkdtempSync(os.tmpdir() + '/handrail-bench-mem-'),
+  workspace,
   tools: builtinTools(), profile: 'full_access', sandbox: 'none', store: false,
   network: { allowAddresses: ['127.0.0.1:' + new URL(url).port], ...(cap === '0' ? {} : { maxBytes: Number(cap) }) },
 });
@@ -40,6 +41,7 @@ peak = Math.max(peak, process.memoryUsage().rss);
 if (result.isError) throw new Error(result.content[0].text);
 console.log(JSON.stringify({ ms, rssMiB: (peak - before) / ${MiB}, bytes: result.details.bytes, cut: result.details.truncated }));
 await runtime.close();
+rmSync(workspace, { recursive: true, force: true });
 `;
 
 function once(url, warmUrl, maxBytes, cap) {
