@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { actingUser, assertMayChange } from './file-owner.js';
+import { type ActingUser, actingUser, assertMayChange } from './file-owner.js';
 import type { FileAllowed } from './file-policy-types.js';
 import { isWithin } from './path-syntax.js';
 
@@ -120,30 +120,14 @@ export async function writeAtomic(
   let handle: FileHandle | undefined;
   let renamed = false;
   try {
-    const current = await lstatOrUndefined(pinned.at(name));
-    if (current && !current.isFile())
-      throw new FileRaceError(`${check.display} is no longer a regular file.`);
-    if (current && check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
-      throw new FileRaceError(`${check.display} was replaced between the check and the write.`);
-    }
-    if (!current && check.stat)
-      throw new FileRaceError(`${check.display} was removed between the check and the write.`);
-    if (current && current.nlink > 1)
-      throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
-    const user = actingUser(check.root.path);
-    assertMayChange(
-      check.display,
-      current ? { file: current } : { dir: await pinned.handle.stat() },
-      user,
-      current ? 'update' : 'create',
-    );
-
-    // A short fixed-length name: the target's own name may already be near the 255-byte limit.
-    const tempName = `.handrail-${randomBytes(6).toString('hex')}.tmp`;
-    temp = pinned.at(tempName);
-    const mode = current ? current.mode & 0o7777 : 0o666;
-    handle = await fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
-    await confirmLocation(handle, path.join(dir, tempName));
+    const opened = await openReplacement(check, pinned, {
+      verb: 'write',
+      suffix: 'tmp',
+      removedIsRace: true,
+    });
+    const { current, user, mode } = opened;
+    temp = opened.temp;
+    handle = opened.handle;
     await handle.writeFile(data);
     if (current) await handle.chmod(mode);
     await giveTo(handle, current ?? user);
@@ -172,6 +156,60 @@ export async function writeAtomic(
     if (temp && !renamed) await fs.unlink(temp).catch(() => undefined);
     await pinned.close().catch(() => undefined);
   }
+}
+
+/** A temp file opened beside a checked target, whose current state was confirmed against the check. */
+export interface Replacement {
+  /** The target as it is now (undefined: it does not exist yet). */
+  current?: Stats;
+  /** Who handrail acts for, and so who a new file will belong to. */
+  user: ActingUser;
+  /** The mode the replacement gets: the old file's, or 0666 (less the umask) for a new one. */
+  mode: number;
+  temp: string;
+  handle: FileHandle;
+}
+
+/**
+ * The shared first half of every replace-by-rename (writeAtomic, streamToFile): the target must still be the
+ * file the policy checked (or still absent), have no second hard link, and be writable by the acting user;
+ * then a temp file is created O_EXCL|O_NOFOLLOW in the pinned directory and confirmed to be there. On any
+ * failure nothing is left behind.
+ */
+export async function openReplacement(
+  check: FileAllowed,
+  pinned: PinnedDir,
+  opts: { verb: string; suffix: string; removedIsRace: boolean },
+): Promise<Replacement> {
+  const current = await lstatOrUndefined(pinned.at(path.basename(check.path)));
+  if (current && !current.isFile()) throw new FileRaceError(`${check.display} is no longer a regular file.`);
+  if (current && check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
+    throw new FileRaceError(`${check.display} was replaced between the check and the ${opts.verb}.`);
+  }
+  if (!current && check.stat && opts.removedIsRace)
+    throw new FileRaceError(`${check.display} was removed between the check and the ${opts.verb}.`);
+  if (current && current.nlink > 1)
+    throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
+  const user = actingUser(check.root.path);
+  assertMayChange(
+    check.display,
+    current ? { file: current } : { dir: await pinned.handle.stat() },
+    user,
+    current ? 'update' : 'create',
+  );
+  // A short fixed-length name: the target's own name may already be near the 255-byte limit.
+  const tempName = `.handrail-${randomBytes(6).toString('hex')}.${opts.suffix}`;
+  const temp = pinned.at(tempName);
+  const mode = current ? current.mode & 0o7777 : 0o666;
+  const handle = await fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  try {
+    await confirmLocation(handle, path.join(pinned.path, tempName));
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  return { ...(current ? { current } : {}), user, mode, temp, handle };
 }
 
 /**
