@@ -432,7 +432,7 @@ describe('modes and rules around the ask', () => {
     const file = path.join(h.ws, '.handrail', 'policy.json');
     expect(text(refused)).toContain(`add "exec_command(touch later.txt)" to the "allow" list of ${file}`);
     expect(existsSync(path.join(h.ws, 'later.txt'))).toBe(false);
-    mkdirSync(path.dirname(file));
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ allow: ['exec_command(touch later.txt)'] }));
     const again = setup(undefined, { workspace: h.ws });
     expect((await again.rt.beginTurn().call(sh('touch later.txt'))).isError).toBe(false);
