@@ -90,35 +90,38 @@ if (wanted('classify_command')) {
   );
 }
 
+// A row of the per-command benches: p50 and mean, each with its overhead over the plain spawn and the ratio.
+const overheadRow = (label, r) =>
+  'unavailable' in r
+    ? `  ${label.padEnd(28)} unavailable: ${r.unavailable}`
+    : `  ${label.padEnd(28)} p50 ${ms(r.p50).padStart(8)} (+${ms(r.p50OverheadMs)}, ${x(r.p50Ratio)})  mean ${ms(r.mean).padStart(8)} (+${ms(r.meanOverheadMs)}, ${x(r.meanRatio)})`;
+const plainRow = (plain) =>
+  `  ${'plain child_process.spawn'.padEnd(28)} p50 ${ms(plain.p50).padStart(8)}  mean ${ms(plain.mean).padStart(8)}`;
+
 if (wanted('spawn')) {
   console.log(
     '\n[spawn] `true`: plain spawn vs spawnPlanned (plan + spawn + exit + cleanup), goal: bwrap ≤ +15 ms',
   );
   const s = await benchSpawn();
-  const row = (label, r) =>
-    'unavailable' in r
-      ? `  ${label.padEnd(28)} unavailable: ${r.unavailable}`
-      : `  ${label.padEnd(28)} ${ms(r.ms).padStart(8)}  overhead ${ms(r.overheadMs)}  (plan ${ms(r.planMs)})`;
-  console.log(`  ${'plain child_process.spawn'.padEnd(28)} ${ms(s.plainMs).padStart(8)}`);
-  console.log(row('spawnPlanned, none', s.none));
-  console.log(row('spawnPlanned, bwrap', s.bwrap));
-  if (s.bwrap.withoutPlaceholdersOverheadMs !== undefined) {
-    console.log(`  bwrap without placeholder mounts: overhead ${ms(s.bwrap.withoutPlaceholdersOverheadMs)}`);
+  console.log(plainRow(s.plain));
+  for (const [label, r] of [
+    ['spawnPlanned, none', s.none],
+    ['spawnPlanned, bwrap', s.bwrap],
+  ]) {
+    console.log(`${overheadRow(label, r)}${r.planMs === undefined ? '' : `  (plan p50 ${ms(r.planMs)})`}`);
   }
+  if (s.bwrap.withoutPlaceholders)
+    console.log(overheadRow('bwrap without placeholders', s.bwrap.withoutPlaceholders));
 }
 
 if (wanted('exec_command')) {
-  console.log('\n[exec_command] `true` through turn.call, against a plain spawn in the same run');
+  console.log(
+    '\n[exec_command] `true` through turn.call, against a plain spawn in the same run (goal: bwrap ≤ +15 ms)',
+  );
   const e = await benchExecCommand();
-  console.log(`  ${'plain child_process.spawn'.padEnd(28)} ${ms(e.plainMs).padStart(8)}`);
-  console.log(
-    `  ${'exec_command, none'.padEnd(28)} ${ms(e.none.ms).padStart(8)}  overhead ${ms(e.none.overheadMs)}`,
-  );
-  console.log(
-    'unavailable' in e.bwrap
-      ? `  exec_command, bwrap: unavailable: ${e.bwrap.unavailable}`
-      : `  ${'exec_command, bwrap'.padEnd(28)} ${ms(e.bwrap.ms).padStart(8)}  overhead ${ms(e.bwrap.overheadMs)} (goal ≤ ${e.bwrap.goalMs} ms)`,
-  );
+  console.log(plainRow(e.plain));
+  console.log(overheadRow('exec_command, none', e.none));
+  console.log(overheadRow('exec_command, bwrap', e.bwrap));
 }
 
 if (wanted('shell')) {

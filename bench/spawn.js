@@ -1,34 +1,55 @@
 // Per-command overhead of running `true`: plain child_process.spawn, against spawnPlanned with the `none`
-// backend and with bwrap (plan + spawn + exit + cleanup each time). Median of 50 runs each, same process.
-// Goal: bwrap adds at most 15 ms over a plain spawn.
+// backend and with bwrap (plan + spawn + exit + cleanup each time). 50 runs each, same process; p50 and mean,
+// each as a difference and a ratio against the plain spawn. Goal: bwrap adds at most 15 ms over a plain spawn.
 import { spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// The sandbox modules are not part of the package's public entry yet: import them from the build.
-import { createBwrapBackend, createNoneBackend, selectBackend } from '../dist/sandbox/backends/index.js';
-import { createFileAccess } from '../dist/sandbox/index.js';
-import { buildProcessSpawnPlan, spawnPlanned } from '../dist/sandbox/process/index.js';
+// The sandbox is not part of the package's public entry: import it from the build, through its front door.
+import {
+  buildProcessSpawnPlan,
+  createBwrapBackend,
+  createFileAccess,
+  createNoneBackend,
+  selectBackend,
+  spawnPlanned,
+} from '../dist/sandbox/index.js';
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function timeRuns(runs, once) {
-  for (let i = 0; i < 3; i++) await once(); // warm up
+/** p50 and mean of `runs` awaited calls of `once` (after three warm-up calls); `once` may return a side figure. */
+export async function sampleRuns(runs, once) {
+  for (let i = 0; i < 3; i++) await once();
   const samples = [];
-  const plans = [];
+  const sides = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const planMs = await once();
+    const side = await once();
     samples.push(performance.now() - start);
-    if (typeof planMs === 'number') plans.push(planMs);
+    if (typeof side === 'number') sides.push(side);
   }
-  return { ms: median(samples), planMs: plans.length > 0 ? median(plans) : undefined };
+  return { ...stats(samples), side: sides.length > 0 ? stats(sides).p50 : undefined };
 }
 
-function plainTrue(cwd) {
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    p50: sorted[Math.floor(sorted.length / 2)],
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+  };
+}
+
+/** A run's figures against the plain spawn's: p50 and mean, each as a difference and a ratio. */
+export function against(plain, r) {
+  return {
+    p50: r.p50,
+    mean: r.mean,
+    p50OverheadMs: r.p50 - plain.p50,
+    meanOverheadMs: r.mean - plain.mean,
+    p50Ratio: r.p50 / plain.p50,
+    meanRatio: r.mean / plain.mean,
+  };
+}
+
+export function plainTrue(cwd) {
   return new Promise((resolve, reject) => {
     const child = spawn('true', [], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child.once('error', reject);
@@ -55,31 +76,30 @@ export async function benchSpawn({ runs = 50 } = {}) {
   if (process.geteuid?.() === 0) chownSync(workspace, 4242, 4242);
   try {
     const files = createFileAccess({ roots: [{ path: workspace, access: 'write' }] });
-    const plain = await timeRuns(runs, () => plainTrue(workspace));
-    const none = await timeRuns(runs, () => plannedTrue(files, createNoneBackend()));
+    const plain = await sampleRuns(runs, () => plainTrue(workspace));
+    const none = await sampleRuns(runs, () => plannedTrue(files, createNoneBackend()));
     const bwrapBackend = await selectBackend('bwrap');
     const bwrapState = bwrapBackend.status();
     const available = bwrapState.state !== 'unavailable';
     const bwrap = available
-      ? await timeRuns(runs, () => plannedTrue(files, bwrapBackend))
+      ? await sampleRuns(runs, () => plannedTrue(files, bwrapBackend))
       : { unavailable: bwrapState.reason };
-    // The share of the 13 read-only placeholder mounts that keep protected names from being created.
+    // The share of the read-only placeholder mounts that keep protected names from being created.
     const bare = available
-      ? await timeRuns(runs, () => plannedTrue(files, createBwrapBackend({ placeholders: false })))
+      ? await sampleRuns(runs, () => plannedTrue(files, createBwrapBackend({ placeholders: false })))
       : undefined;
     return {
       runs,
-      plainMs: plain.ms,
-      none: { ms: none.ms, planMs: none.planMs, overheadMs: none.ms - plain.ms },
+      plain: { p50: plain.p50, mean: plain.mean },
+      none: { ...against(plain, none), planMs: none.side },
       bwrap:
         'unavailable' in bwrap
           ? bwrap
           : {
-              ms: bwrap.ms,
-              planMs: bwrap.planMs,
-              overheadMs: bwrap.ms - plain.ms,
+              ...against(plain, bwrap),
+              planMs: bwrap.side,
               goalMs: 15,
-              withoutPlaceholdersOverheadMs: bare ? bare.ms - plain.ms : undefined,
+              withoutPlaceholders: bare ? against(plain, bare) : undefined,
             },
     };
   } finally {

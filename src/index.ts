@@ -1,4 +1,5 @@
 // handrail's library API. Everything a user imports comes from here.
+export { type HandrailConfig, type LoadedConfig, loadConfig } from './config/index.js';
 export { defineTool, type InferArgs, TOOL_NAME_PATTERN, type ToolDefinition } from './core/define-tool.js';
 export { classifyThrown, outcomeFor, ToolError, ToolRegistrationError } from './core/errors.js';
 export { EventBus, EventIterator, type EventListener } from './core/events.js';
@@ -13,8 +14,7 @@ export type {
   TurnInfo,
 } from './core/hooks.js';
 export { DEFAULT_RUNTIME_LIMITS, type RuntimeLimits, resolveLimits } from './core/limits.js';
-export { allowAllEvaluator, canonicalJson, payloadHash } from './core/permission.js';
-export type { PermissionOptions } from './core/permission-setup.js';
+export { allowAllEvaluator, canonicalJson, type PermissionOptions, payloadHash } from './core/permission.js';
 export type { CallOptions } from './core/pipeline.js';
 export { PROTECTED_TOOL_NAMES } from './core/registry.js';
 export { REQUEST_TOOLS } from './core/request-tools.js';

@@ -1,9 +1,10 @@
 // The command table: each command's one-line summary, its help, and how it runs. Commands are loaded when
 // they run, so `handrail --help` and a mistyped command answer at once.
+import path from 'node:path';
 import { suggestNames } from '../core/suggest.js';
 import type { GlobalOptions } from './global-options.js';
 import { GLOBAL_OPTIONS_HELP } from './global-options.js';
-import { CALL_HELP, DEMO_HELP, POLICY_HELP, SERVE_HELP, TOOLS_HELP } from './help.js';
+import { CALL_HELP, CONFIG_HELP, DEMO_HELP, POLICY_HELP, SERVE_HELP, TOOLS_HELP } from './help.js';
 import { type CliIO, UsageError } from './style.js';
 
 export interface Command {
@@ -20,29 +21,35 @@ export const COMMANDS: Command[] = [
     name: 'serve',
     summary: 'serve the built-in tools as an MCP server (stdio, or --http HOST:PORT)',
     help: text(SERVE_HELP),
-    run: async (argv, globals, io) => (await import('./serve.js')).runServe(argv, globals.workspace, io),
+    run: async (argv, globals, io) =>
+      (await import('./serve.js')).runServe(argv, await workspaceFor(globals, io, 'serve'), io),
   },
   {
     name: 'call',
     summary: 'run one tool call through the pipeline and print what the model sees',
     help: text(CALL_HELP),
-    run: async (argv, globals, io) => (await import('./call.js')).runCall(argv, globals.workspace, io),
+    run: async (argv, globals, io) =>
+      (await import('./call.js')).runCall(argv, await workspaceFor(globals, io, 'call'), io),
   },
   {
     name: 'tools',
     summary: 'list the tools offered under the profile (--json for their schemas)',
     help: text(TOOLS_HELP),
-    run: async (argv, globals, io) => (await import('./tools.js')).runTools(argv, globals.workspace, io),
+    run: async (argv, globals, io) =>
+      (await import('./tools.js')).runTools(argv, await workspaceFor(globals, io, 'tools'), io),
   },
   {
     name: 'log',
     summary: 'print the recorded timeline: calls, permission decisions, approvals, results',
     help: async () => (await import('./log.js')).LOG_HELP,
     run: async (argv, globals, io) => {
-      // log reads the store of the workspace's state directory.
-      const stateDir = globals.workspace.stateDir ?? `${globals.workspace.root}/.handrail`;
-      const forwarded = globals.given['state-dir'] !== undefined || globals.given.root !== undefined;
-      return (await import('./log.js')).runLog(forwarded ? ['--state-dir', stateDir, ...argv] : argv, io);
+      // log reads the store where the configuration puts it (--state-dir is a flag of the configuration);
+      // its own --db, given after these, wins.
+      const { checkedConfig } = await import('./configured.js');
+      const { config } = checkedConfig(globals, io, 'handrail log');
+      const store = config.store;
+      const db = typeof store === 'object' ? ['--db', path.resolve(config.stateDir!, store.path)] : [];
+      return (await import('./log.js')).runLog(['--state-dir', config.stateDir!, ...db, ...argv], io);
     },
   },
   {
@@ -70,18 +77,31 @@ export const COMMANDS: Command[] = [
     },
   },
   {
+    name: 'config',
+    summary: 'print the effective configuration and where each value comes from (--json for machines)',
+    help: text(CONFIG_HELP),
+    run: async (argv, globals, io) => (await import('./config.js')).runConfig(argv, globals, io),
+  },
+  {
     name: 'demo',
     summary: 'run a scripted turn of model tool calls and show what the model sees for each',
     help: text(DEMO_HELP),
-    run: async (argv, _globals, io) => {
+    run: async (argv, globals, io) => {
       if (argv.includes('--help') || argv.includes('-h')) {
         io.stdout.write(DEMO_HELP);
         return 0;
       }
-      return (await import('./demo.js')).runDemo((t) => io.stdout.write(t));
+      const { checkedConfig } = await import('./configured.js');
+      const { options } = checkedConfig(globals, io, 'handrail demo');
+      return (await import('./demo.js')).runDemo((t) => io.stdout.write(t), options);
     },
   },
 ];
+
+/** The effective configuration (files, then flags) as the workspace a runtime is built from. */
+async function workspaceFor(globals: GlobalOptions, io: CliIO, command: string) {
+  return (await import('./configured.js')).configuredWorkspace(globals, io, `handrail ${command}`);
+}
 
 export function findCommand(name: string): Command {
   const command = COMMANDS.find((c) => c.name === name);

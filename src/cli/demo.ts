@@ -2,17 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineTool } from '../core/define-tool.js';
-import { createRuntime } from '../core/runtime.js';
+import { createRuntime, type RuntimeOptions } from '../core/runtime.js';
 import type { ToolCall, ToolResult } from '../types/index.js';
 
 /**
  * `handrail demo`: one scripted turn of raw model calls through the real pipeline, printing what the model
  * would see for each — the quickest way to watch routing, repair, validation, hooks, projection and
- * outcomes at work.
+ * outcomes at work, under the effective configuration.
  */
-export async function runDemo(write: (text: string) => void): Promise<number> {
+export async function runDemo(
+  write: (text: string) => void,
+  configured: RuntimeOptions = {},
+): Promise<number> {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'handrail-demo-'));
+  // The configuration applies (profile, limits, network, …), but the demo keeps its state to itself.
+  const { stateDir: _state, store: _store, ...options } = configured;
   const runtime = createRuntime({
+    ...options,
     stateDir,
     tools: [
       defineTool({

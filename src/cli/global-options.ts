@@ -1,31 +1,65 @@
-// The options every workspace command shares: --root, --profile, --policy, --sandbox, --state-dir. They may
-// come before or after the command name; what is left goes to the command.
+// The options every workspace command shares: the workspace, the configuration file and the flags for the
+// common settings. They may come before or after the command name; what is left goes to the command. The
+// flags become the `flag` layer of the configuration (src/config), above every file.
 import path from 'node:path';
+import type { HandrailConfig } from '../config/index.js';
 import { isPermissionMode, PERMISSION_MODES } from '../policy/modes.js';
-import type { SandboxChoice } from '../sandbox/backends/index.js';
-import type { WorkspaceOptions } from '../server/options.js';
+import { parseAddressRule, parseHostPattern, type SandboxChoice } from '../sandbox/index.js';
+import type { WorkspaceOptions } from '../server/index.js';
 import { UsageError } from './style.js';
 
 export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command):
-  --root DIR          the workspace (default: the current directory)
-  --profile MODE      full_access | auto_accept_edits | supervised (default) | read_only
-  --policy FILE       a session policy file (rules on top of the project and user policies)
-  --sandbox KIND      bwrap | none | auto (default: bwrap where it works; otherwise commands are refused)
-  --state-dir DIR     state, full outputs and the event store (default: <root>/.handrail)
-  --trust-project     use the allow rules of <root>/.handrail/policy.json (by default a project policy,
-                      which arrives with the repository, can only add deny and ask rules)
+  --root DIR            the workspace (default: the current directory)
+  --config FILE         a configuration file, on top of ~/.config/handrail/config.json and
+                        <root>/.handrail/config.json ("handrail config" shows what is in effect)
+  --profile MODE        full_access | auto_accept_edits | supervised (default) | read_only
+  --policy FILE         a session policy file (rules on top of the project and user policies)
+  --sandbox KIND        bwrap | none | auto (default: bwrap where it works; otherwise commands are refused)
+  --run-as WHO          who commands run as when handrail is root: auto (default) | root | UID:GID
+  --network MODE        what web tools reach: enabled (default: any public host) | restricted (only
+                        --allow-host hosts) | disabled
+  --allow-host HOST     a host restricted mode may reach (example.com, *.example.com, host:8443); repeatable
+  --deny-host HOST      a host never reached, in every mode; repeatable
+  --allow-address ADDR  a loopback or private address to reach on purpose (127.0.0.1:3000); repeatable
+  --web-search WHAT     searxng=URL | brave (the key from $BRAVE_API_KEY, never on the command line) | off
+  --state-dir DIR       state, full outputs and the event store (default: <root>/.handrail)
+  --trust-project       use what <root>/.handrail/policy.json allows and what .handrail/config.json widens
+                        (by default a project, which arrives with the repository, can only tighten)
 `;
 
-const NAMES = ['root', 'profile', 'policy', 'sandbox', 'state-dir', 'trust-project'] as const;
+/** Options that take one value (the last one given counts). */
+const VALUES = [
+  'root',
+  'config',
+  'profile',
+  'policy',
+  'sandbox',
+  'run-as',
+  'network',
+  'web-search',
+  'state-dir',
+] as const;
+/** Options that may be given several times (or with commas): every value counts. */
+const LISTS = ['allow-host', 'deny-host', 'allow-address'] as const;
 /** Options that take no value. */
-const FLAGS: ReadonlySet<Name> = new Set(['trust-project']);
-type Name = (typeof NAMES)[number];
+const SWITCHES = ['trust-project'] as const;
+type ValueName = (typeof VALUES)[number] | (typeof SWITCHES)[number];
+type ListName = (typeof LISTS)[number];
+type Name = ValueName | ListName;
 const SANDBOXES: SandboxChoice[] = ['bwrap', 'none', 'auto'];
+const NETWORK_MODES = ['enabled', 'restricted', 'disabled'] as const;
 
 export interface GlobalOptions {
   /** Exactly what was given, for commands that take the flags themselves (log, policy check). */
-  given: Partial<Record<Name, string>>;
-  /** Resolved against the current directory. */
+  given: Partial<Record<ValueName, string>>;
+  /** The workspace, resolved against the current directory. */
+  root: string;
+  /** `--config FILE`, resolved against the current directory. */
+  configFile?: string;
+  trustProject: boolean;
+  /** The flags as a configuration layer (paths absolute). */
+  flags: HandrailConfig;
+  /** The flags as workspace options (what `policy check` forwards). */
   workspace: WorkspaceOptions & { root: string };
 }
 
@@ -34,7 +68,8 @@ export function extractGlobalOptions(
   argv: string[],
   cwd: string,
 ): { globals: GlobalOptions; rest: string[] } {
-  const given: Partial<Record<Name, string>> = {};
+  const given: Partial<Record<ValueName, string>> = {};
+  const lists: Record<ListName, string[]> = { 'allow-host': [], 'deny-host': [], 'allow-address': [] };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -44,30 +79,41 @@ export function extractGlobalOptions(
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
     const name = match?.[1] as Name | undefined;
-    if (!match || !name || !(NAMES as readonly string[]).includes(name)) {
+    if (!match || !name || ![...VALUES, ...LISTS, ...SWITCHES].includes(name)) {
       rest.push(arg);
       continue;
     }
-    if (FLAGS.has(name)) {
+    if ((SWITCHES as readonly string[]).includes(name)) {
       if (match[2] !== undefined) throw new UsageError(`--${name} takes no value`, `Write just --${name}.`);
-      given[name] = 'true';
+      given[name as ValueName] = 'true';
       continue;
     }
     let value = match[2];
     if (value === undefined) {
       value = argv[++i];
       if (value === undefined || value.startsWith('--')) {
-        throw new UsageError(`--${name} needs a value`, `For example: --${name} ${example(name)}`);
+        throw new UsageError(
+          `--${name} needs a value`,
+          `For example: --${name} ${EXAMPLES[name as keyof typeof EXAMPLES]}`,
+        );
       }
     }
-    given[name] = value;
+    if (name in lists) lists[name as ListName].push(...value.split(',').map((v) => v.trim()));
+    else given[name as ValueName] = value;
   }
-  return { globals: { given, workspace: resolve(given, cwd) }, rest };
+  return { globals: resolve(given, lists, cwd), rest };
 }
 
-function resolve(given: Partial<Record<Name, string>>, cwd: string): GlobalOptions['workspace'] {
+function resolve(
+  given: Partial<Record<ValueName, string>>,
+  lists: Record<ListName, string[]>,
+  cwd: string,
+): GlobalOptions {
   const root = path.resolve(cwd, given.root ?? '.');
+  const flags: HandrailConfig = {};
   const workspace: GlobalOptions['workspace'] = { root };
+  const sandbox: NonNullable<HandrailConfig['sandbox']> = {};
+  const network: NonNullable<HandrailConfig['network']> = {};
   if (given.profile !== undefined) {
     if (!isPermissionMode(given.profile)) {
       throw new UsageError(
@@ -75,7 +121,7 @@ function resolve(given: Partial<Record<Name, string>>, cwd: string): GlobalOptio
         `Use one of: ${PERMISSION_MODES.join(', ')}.`,
       );
     }
-    workspace.profile = given.profile;
+    flags.profile = workspace.profile = given.profile;
   }
   if (given.sandbox !== undefined) {
     if (!(SANDBOXES as string[]).includes(given.sandbox)) {
@@ -84,27 +130,90 @@ function resolve(given: Partial<Record<Name, string>>, cwd: string): GlobalOptio
         'Use bwrap (the OS sandbox), none (no sandbox: only for workspaces you trust), or auto.',
       );
     }
-    workspace.sandbox = given.sandbox as SandboxChoice;
+    sandbox.backend = workspace.sandbox = given.sandbox as SandboxChoice;
   }
-  if (given.policy !== undefined) workspace.policy = path.resolve(cwd, given.policy);
-  if (given['trust-project'] === 'true') workspace.trustProjectPolicy = true;
-  if (given['state-dir'] !== undefined) workspace.stateDir = path.resolve(cwd, given['state-dir']);
-  return workspace;
+  if (given['run-as'] !== undefined) sandbox.runAs = parseRunAs(given['run-as']);
+  if (given.network !== undefined) {
+    const mode = given.network as (typeof NETWORK_MODES)[number];
+    if (!NETWORK_MODES.includes(mode)) {
+      throw new UsageError(
+        `unknown network mode "${given.network}"`,
+        'Use enabled (any public host), restricted (only the --allow-host hosts) or disabled (no web tools).',
+      );
+    }
+    network.mode = mode;
+  }
+  const patterns = (name: ListName, parse: (entry: string) => unknown) => {
+    for (const entry of lists[name]) {
+      const problem = parse(entry);
+      if (typeof problem === 'string') throw new UsageError(`--${name} "${entry}": ${problem}`);
+    }
+    return lists[name].length > 0 ? lists[name] : undefined;
+  };
+  const allow = patterns('allow-host', parseHostPattern);
+  const deny = patterns('deny-host', parseHostPattern);
+  const allowAddresses = patterns('allow-address', parseAddressRule);
+  if (allow) network.allow = allow;
+  if (deny) network.deny = deny;
+  if (allowAddresses) network.allowAddresses = allowAddresses;
+  if (Object.keys(sandbox).length > 0) flags.sandbox = sandbox;
+  if (Object.keys(network).length > 0) flags.network = network;
+  if (given['web-search'] !== undefined) flags.webSearch = parseWebSearch(given['web-search']);
+  if (given.policy !== undefined) flags.policy = workspace.policy = path.resolve(cwd, given.policy);
+  if (given['state-dir'] !== undefined)
+    flags.stateDir = workspace.stateDir = path.resolve(cwd, given['state-dir']);
+  const trustProject = given['trust-project'] === 'true';
+  if (trustProject) workspace.trustProjectPolicy = true;
+  return {
+    given,
+    root,
+    ...(given.config !== undefined ? { configFile: path.resolve(cwd, given.config) } : {}),
+    trustProject,
+    flags,
+    workspace,
+  };
 }
 
-function example(name: Name): string {
-  switch (name) {
-    case 'root':
-      return '~/project';
-    case 'profile':
-      return 'read_only';
-    case 'policy':
-      return 'policy.json';
-    case 'sandbox':
-      return 'bwrap';
-    case 'state-dir':
-      return '.handrail';
-    case 'trust-project':
-      return '';
-  }
+/** auto | root | UID:GID. */
+function parseRunAs(value: string): NonNullable<NonNullable<HandrailConfig['sandbox']>['runAs']> {
+  if (value === 'auto' || value === 'root') return value;
+  const ids = /^(\d+):(\d+)$/.exec(value);
+  if (ids) return { uid: Number(ids[1]), gid: Number(ids[2]) };
+  throw new UsageError(
+    `--run-as wants auto, root or UID:GID, got "${value}"`,
+    'For example: --run-as 1000:1000',
+  );
 }
+
+/** searxng=URL | brave | off. An API key is never taken from the command line: others can read it there. */
+function parseWebSearch(value: string): NonNullable<HandrailConfig['webSearch']> {
+  if (value === 'off') return false;
+  if (value === 'brave') return { provider: 'brave' };
+  const searxng = /^searxng=(.+)$/.exec(value);
+  if (searxng) return { provider: 'searxng', endpoint: searxng[1]! };
+  if (value.startsWith('brave=')) {
+    throw new UsageError(
+      '--web-search brave takes no key: a command line is readable by every local user',
+      'Put the key in the environment as BRAVE_API_KEY (or name another variable with webSearch.apiKeyEnv in a configuration file) and write --web-search brave.',
+    );
+  }
+  throw new UsageError(
+    `--web-search wants searxng=URL, brave or off, got "${value}"`,
+    'For example: --web-search searxng=http://127.0.0.1:8888',
+  );
+}
+
+const EXAMPLES: Record<Exclude<Name, 'trust-project'>, string> = {
+  root: '~/project',
+  config: 'handrail.json',
+  profile: 'read_only',
+  policy: 'policy.json',
+  sandbox: 'bwrap',
+  'run-as': '1000:1000',
+  network: 'restricted',
+  'web-search': 'searxng=http://127.0.0.1:8888',
+  'state-dir': '.handrail',
+  'allow-host': 'docs.python.org',
+  'deny-host': 'gist.github.com',
+  'allow-address': '127.0.0.1:3000',
+};

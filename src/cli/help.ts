@@ -55,6 +55,21 @@ Load the policy layers (managed /etc/handrail/policy.json, project <root>/.handr
 many allow / ask / deny strings and structured rules it has.
 `;
 
+export const CONFIG_HELP = `Usage: handrail config [--json] [global options]
+
+Print the effective configuration: every setting with its value and where it comes from (default, user
+~/.config/handrail/config.json, project <root>/.handrail/config.json, file --config FILE, flag), the
+values it replaced, and what an untrusted project tried to widen and was ignored. With --json, the same
+for machines: each setting as { value, source, file?, entries?, overridden?, ignored? }.
+
+An invalid file is refused with every problem and its place (file:line:column: setting: problem), exit 2.
+Every command that builds a runtime (serve, call, tools, demo) runs with this configuration.
+
+  --json        the report as JSON
+  -h, --help    print this help
+
+${GLOBAL_OPTIONS_HELP}`;
+
 export const DEMO_HELP = `Usage: handrail demo
 
 Run one scripted turn of raw model tool calls through the real pipeline and print what the model sees

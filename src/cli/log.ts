@@ -1,10 +1,16 @@
 // `handrail log`: the timeline of what the runtime did, read from the event store by a separate process.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DB_FILE } from '../store/attach.js';
-import { NoDatabaseError, openReader, type StoreReader } from '../store/sqlite-reader.js';
-import { renderEvent, timelineState } from '../store/timeline.js';
-import type { EventQuery, StoredEvent } from '../store/types.js';
+import {
+  DEFAULT_DB_FILE,
+  type EventQuery,
+  NoDatabaseError,
+  openReader,
+  renderEvent,
+  type StoredEvent,
+  type StoreReader,
+  timelineState,
+} from '../store/index.js';
 
 export interface LogIO {
   stdout: { write(text: string): unknown };

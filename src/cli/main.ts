@@ -1,56 +1,6 @@
 #!/usr/bin/env node
-// The `handrail` command: global options, then one command from the table in commands.ts.
-import { handrailVersion } from '../server/version.js';
-import { findCommand, mainHelp } from './commands.js';
-import { extractGlobalOptions } from './global-options.js';
-import { type CliIO, printError, UsageError } from './style.js';
-
-async function main(argv: string[], io: CliIO): Promise<number> {
-  let where = 'handrail';
-  try {
-    const { globals, rest } = extractGlobalOptions(argv, io.cwd);
-    const [name, ...args] = rest;
-    if (name === undefined || name === '--help' || name === '-h') {
-      io.stdout.write(mainHelp());
-      return name === undefined ? 2 : 0;
-    }
-    if (name === 'help') {
-      io.stdout.write(args[0] === undefined ? mainHelp() : await findCommand(args[0]).help());
-      return 0;
-    }
-    if (name === '--version' || name === '-v') {
-      io.stdout.write(`${handrailVersion()}\n`);
-      return 0;
-    }
-    const command = findCommand(name);
-    where = `handrail ${command.name}`;
-    // Help never needs the command's module (nor the tools, the SDK or the database driver behind it).
-    if (args.includes('--help') || args.includes('-h')) {
-      io.stdout.write(await command.help());
-      return 0;
-    }
-    return await command.run(args, globals, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      printError(io, where, error.message, error.hint);
-      return 2;
-    }
-    // parseArgs reports unknown or malformed options with a code; they are usage errors too.
-    const code = (error as { code?: string })?.code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      printError(io, where, (error as Error).message, `Run "${where} --help" for its options.`);
-      return 2;
-    }
-    printError(
-      io,
-      where,
-      (error as Error)?.message ?? String(error),
-      'This is a bug in handrail if it repeats; the stack follows.',
-    );
-    io.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
-    return 1;
-  }
-}
+// The `handrail` command's entry point: the process's arguments and streams, handed to runCli (run.ts).
+import { runCli } from './run.js';
 
 // `handrail demo | head` closes the pipe early; that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -58,7 +8,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2), {
+runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,

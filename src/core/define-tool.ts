@@ -1,5 +1,11 @@
 import { type StandardValidate, toJsonSchema } from '../schema/index.js';
-import type { ToolContext, ToolReturn, ToolSpec } from '../types/index.js';
+import type {
+  CapabilitiesOf,
+  CapabilityProvider,
+  ToolContext,
+  ToolReturn,
+  ToolSpec,
+} from '../types/index.js';
 import { ToolRegistrationError } from './errors.js';
 
 /** Tool names providers accept (OpenAI, Anthropic, Gemini all take this set). */
@@ -15,14 +21,24 @@ export type InferArgs<S> = S extends { '~standard': { types?: infer T } }
     : // biome-ignore lint/suspicious/noExplicitAny: a plain JSON Schema carries no static type
       Record<string, any>;
 
-/** What a user writes: a ToolSpec whose inputSchema may be JSON Schema, zod v4, TypeBox or Standard Schema. */
-export type ToolDefinition<S, TArgs> = Omit<
+/** The capabilities a tool may declare. */
+export type DeclaredCapabilities = readonly CapabilityProvider[] | undefined;
+
+/**
+ * What a user writes: a ToolSpec whose inputSchema may be JSON Schema, zod v4, TypeBox or Standard Schema.
+ * `execute` sees `ctx.capabilities` typed by what `capabilities` declares.
+ */
+export type ToolDefinition<S, TArgs, P extends DeclaredCapabilities = undefined> = Omit<
   ToolSpec<TArgs>,
-  'inputSchema' | 'execute' | 'standardValidate'
+  'inputSchema' | 'execute' | 'standardValidate' | 'capabilities'
 > & {
   inputSchema: S;
-  execute(args: TArgs, ctx: ToolContext): ToolReturn | Promise<ToolReturn>;
+  capabilities?: P;
+  execute(args: TArgs, ctx: ToolContext<CapabilitiesOf<P>>): ToolReturn | Promise<ToolReturn>;
 };
+
+/** Any definition, whatever it declares: what registration accepts. */
+export type AnyToolDefinition = ToolDefinition<unknown, unknown, DeclaredCapabilities>;
 
 /** Symbol marking specs that went through defineTool, so registration does not convert twice. */
 const DEFINED = Symbol.for('handrail.defined');
@@ -31,7 +47,9 @@ const DEFINED = Symbol.for('handrail.defined');
  * Define a tool. The schema is converted to JSON Schema once, here; zod / Standard Schema validators are
  * kept so refinements, defaults and transforms still apply after ajv has checked the shape.
  */
-export function defineTool<S>(definition: ToolDefinition<S, InferArgs<S>>): ToolSpec<InferArgs<S>> {
+export function defineTool<S, const P extends DeclaredCapabilities = undefined>(
+  definition: ToolDefinition<S, InferArgs<S>, P>,
+): ToolSpec<InferArgs<S>> {
   type TArgs = InferArgs<S>;
   if (!definition || typeof definition !== 'object') {
     throw new ToolRegistrationError(String(definition), ['a tool definition must be an object']);
@@ -64,6 +82,6 @@ export function defineTool<S>(definition: ToolDefinition<S, InferArgs<S>>): Tool
 }
 
 /** Accept either a defineTool result or a raw spec (JSON Schema / zod / TypeBox) and normalize it. */
-export function normalizeToolSpec(tool: ToolSpec | ToolDefinition<unknown, unknown>): ToolSpec {
+export function normalizeToolSpec(tool: ToolSpec | AnyToolDefinition): ToolSpec {
   return defineTool(tool as ToolDefinition<unknown, Record<string, unknown>>) as ToolSpec;
 }

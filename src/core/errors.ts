@@ -159,3 +159,13 @@ function safeString(value: unknown): string {
     return String(value);
   }
 }
+
+/** The message of anything thrown, for sentences the model reads (never itself throws). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  try {
+    return typeof error === 'string' ? error : String(error);
+  } catch {
+    return 'unknown error';
+  }
+}

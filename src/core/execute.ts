@@ -1,7 +1,8 @@
 import type { ToolContext, ToolResult, ToolSpec } from '../types/index.js';
+import { assertCapabilities } from './capabilities.js';
 import { classifyThrown, errorResult } from './errors.js';
 import { formatDuration, MAX_TIMER_MS } from './guard.js';
-import { resultFromReturn } from './tool-return.js';
+import { resultFromReturn } from './result.js';
 
 const ABORTED = Symbol('aborted');
 
@@ -53,7 +54,10 @@ export async function executeTool(
     }));
 
   try {
-    const run = Promise.resolve().then(() => spec.execute(args, { ...ctx, signal: controller.signal }));
+    const run = Promise.resolve().then(() => {
+      assertCapabilities(spec.name, spec.capabilities, ctx.capabilities);
+      return spec.execute(args, { ...ctx, signal: controller.signal });
+    });
     run.catch(() => undefined); // an abandoned tool's late failure must not become an unhandled rejection
     const first = await Promise.race([run, whenAborted()]);
     if (first !== ABORTED) return resultFromReturn(call, first);

@@ -1,18 +1,205 @@
+// The permission stage: from the runtime's options, the evaluator that decides (setup); per call, the call's
+// intent (classification) and the evaluator's verdict, turned into an error result when the call may not run.
+// The rules, modes and approvals themselves live in policy/; this is how the pipeline asks them.
 import { createHash } from 'node:crypto';
+import { ApprovalBroker } from '../policy/approval/broker.js';
+import type { Approver } from '../policy/approval/types.js';
 import { assessIntent } from '../policy/assess.js';
-import { canonicalJson } from '../schema/canonical-json.js';
+import { createPolicyEvaluator, type PolicyEvaluator } from '../policy/evaluator.js';
+import { isPermissionMode, type PermissionMode, type PermissionProfile } from '../policy/modes.js';
+import type { PolicySource } from '../policy/policy-file/load.js';
+import { type RateLimitConfig, RateLimiter } from '../policy/rate-limit.js';
+import type { KnownTool, PolicyObject } from '../policy/rules/types.js';
+import type { FileRoot } from '../sandbox/index.js';
+import { canonicalJson } from '../schema/index.js';
 import type {
+  ErrorClass,
+  PermissionContext,
   PermissionDecision,
   PermissionEvaluator,
   PermissionIntent,
+  ScopedException,
+  ToolResult,
   ToolSpec,
   ToolTrust,
 } from '../types/index.js';
+import { errorResult, isErrorClass } from './errors.js';
+import { formatDuration, guardStage } from './guard.js';
+import type { TurnInfo } from './hooks.js';
+import type { RegisteredTool } from './registry.js';
+
+export { canonicalJson };
+
+// ---------------------------------------------------------------------------------------------------------
+// Setup: the evaluator the stage asks, from the runtime's options
+// ---------------------------------------------------------------------------------------------------------
+
+export interface PermissionOptions {
+  /** A mode, or a mode with its own session policy (default 'supervised'). */
+  profile?: PermissionMode | PermissionProfile;
+  /** The session policy layer: an inline policy or a file path (relative to the workspace). */
+  policy?: PolicyObject | string;
+  /** Override the other layers' files (null: no such layer; default: the standard locations if present). */
+  policyFiles?: { managed?: PolicySource; project?: PolicySource; user?: PolicySource };
+  /**
+   * Use the allow rules of `<workspace>/.handrail/policy.json` (default false: a project's policy arrives with
+   * the repository, so until you trust it it can only add deny and ask rules, and "always" writes to the user
+   * layer).
+   */
+  trustProjectPolicy?: boolean;
+  /** Who answers `ask` (default: nobody — asks are denied with a message naming the rule that would allow). */
+  approver?: Approver;
+  /** Name for the approver's answers in the audit trail (default 'callback'). */
+  approverName?: string;
+  /** How long an approval may wait (default 5 min), then it expires and denies. */
+  approvalTimeoutMs?: number;
+  /** Per-tool limits by tool name (`false` turns a tool's or every limit off). */
+  rateLimits?: RateLimitConfig;
+  /** Replace the whole stage with your own evaluator. */
+  permission?: PermissionEvaluator;
+}
 
 /** Until a profile is configured, everything is allowed; the stage and its interface are final. */
 export const allowAllEvaluator: PermissionEvaluator = {
   evaluate: (): PermissionDecision => ({ behavior: 'allow', rule: 'default:allow_all', layer: 'default' }),
 };
+
+/** The evaluator the permission stage asks: a custom one, or the policy evaluator the options describe. */
+export function createPermissionStage(
+  options: PermissionOptions,
+  ctx: { workspace: string; roots: readonly FileRoot[]; knownTools: () => Iterable<RegisteredTool> },
+): PermissionEvaluator | PolicyEvaluator {
+  if (options.permission) return options.permission;
+  const profile: PermissionProfile =
+    typeof options.profile === 'object' && options.profile !== null
+      ? options.profile
+      : { mode: options.profile ?? 'supervised' };
+  if (!isPermissionMode(profile.mode)) {
+    throw new Error(
+      `Unknown permission profile ${JSON.stringify(profile.mode)}: use full_access, auto_accept_edits, supervised or read_only.`,
+    );
+  }
+  const session = options.policy ?? profile.policy;
+  return createPolicyEvaluator({
+    mode: profile.mode,
+    load: {
+      workspace: ctx.workspace,
+      ...(options.policyFiles ?? {}),
+      ...(session !== undefined ? { session } : {}),
+      knownTools: [...ctx.knownTools()].map(policyFacts),
+      ...(options.trustProjectPolicy ? { trustProject: true } : {}),
+    },
+    writableRoots:
+      profile.writableRoots ?? ctx.roots.filter((root) => root.access === 'write').map((root) => root.path),
+    broker: new ApprovalBroker({
+      ...(options.approver ? { approver: options.approver } : {}),
+      ...(options.approverName ? { approverName: options.approverName } : {}),
+      ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
+    }),
+    rateLimiter: new RateLimiter(options.rateLimits ?? {}),
+  });
+}
+
+/**
+ * A registered tool as the policy knows it: its name, and the facets it declares. A dynamic tool's own
+ * declaration does not count: `classifyCall` gives its calls a scope with no facet at all.
+ */
+function policyFacts({ spec, source }: RegisteredTool): KnownTool {
+  return source === 'dynamic' || spec.facets === undefined
+    ? spec.name
+    : { name: spec.name, facets: spec.facets };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The stage: one call's verdict
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Classify a call and ask the evaluator. Returns an error result when the call may not run, nothing when it
+ * may. Fails closed: a classifier that throws makes the call `unknown`; an evaluator that throws, hangs past
+ * its deadline or answers nonsense denies.
+ */
+export async function checkPermission(
+  evaluator: PermissionEvaluator,
+  turn: TurnInfo,
+  entry: RegisteredTool,
+  call: { id: string; name: string },
+  args: Record<string, unknown>,
+  opts: {
+    signals: ReadonlyArray<AbortSignal | undefined>;
+    timeoutMs: number;
+    emit: PermissionContext['emit'];
+    /** The turn's sandbox policy, asked before any human. */
+    precheck?: PermissionContext['precheck'];
+    /** Told the sandbox exceptions an allow carries (approved for this call), to hand to the tool. */
+    granted?: (exceptions: ScopedException[]) => void;
+  },
+): Promise<ToolResult | undefined> {
+  let intent: PermissionIntent;
+  try {
+    intent = classifyCall(entry.spec, args, turn, entry.trust);
+  } catch {
+    // A call that cannot be classified is `unknown`, the most guarded kind.
+    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn, entry.trust);
+    intent.action = 'unknown';
+  }
+  // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
+  // caller passed its own signal for the call.
+  const given = opts.signals.filter((s): s is AbortSignal => s !== undefined);
+  const signal = given.length === 1 ? given[0]! : AbortSignal.any(given);
+  const outcome = await guardStage(
+    () =>
+      evaluator.evaluate(intent, {
+        threadId: turn.threadId,
+        turnId: turn.turnId,
+        workspace: turn.workspace,
+        call: { id: call.id, name: call.name, arguments: args },
+        tool: entry.spec,
+        signal,
+        emit: opts.emit,
+        ...(opts.precheck ? { precheck: opts.precheck } : {}),
+      }),
+    opts.signals,
+    opts.timeoutMs,
+  );
+  if (!outcome.ok) {
+    if (outcome.kind === 'cancelled')
+      return errorResult(call, 'cancelled', `${call.name} was cancelled during the permission check.`);
+    const why =
+      outcome.kind === 'timeout'
+        ? `did not decide within ${formatDuration(opts.timeoutMs)}`
+        : `failed (${(outcome.error as Error)?.message ?? String(outcome.error)})`;
+    return errorResult(call, 'permission_denied', `${call.name} was denied: the permission check ${why}.`);
+  }
+  const decision = outcome.value as PermissionDecision | undefined;
+  if (decision?.behavior === 'allow') {
+    opts.granted?.(Array.isArray(decision.exceptions) ? decision.exceptions : []);
+    return undefined;
+  }
+  if (!decision || (decision.behavior !== 'deny' && decision.behavior !== 'ask')) {
+    return errorResult(
+      call,
+      'permission_denied',
+      `${call.name} was denied: the permission check gave no decision.`,
+    );
+  }
+  // `ask` reaching this point means nobody approved: deny.
+  const errorClass: ErrorClass = isErrorClass(decision.errorClass)
+    ? decision.errorClass
+    : 'permission_denied';
+  const reason =
+    typeof decision.reason === 'string' && decision.reason
+      ? decision.reason
+      : `${call.name} is not allowed by the current permission profile${decision.rule ? ` (rule ${decision.rule})` : ''}.`;
+  return errorResult(call, errorClass, reason, {
+    details: { permission: { ...decision } },
+    ...(typeof decision.hint === 'string' && decision.hint ? { hint: decision.hint } : {}),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Classification: what a call would do
+// ---------------------------------------------------------------------------------------------------------
 
 /**
  * A call's permission intent. A tool the runtime's owner registered describes its own call (`classify`;
@@ -82,5 +269,3 @@ function argumentsLine(args: Record<string, unknown>): string {
 export function payloadHash(args: unknown): string {
   return createHash('sha256').update(canonicalJson(args)).digest('hex');
 }
-
-export { canonicalJson };

@@ -5,57 +5,23 @@ import {
   openAIStrictReport,
   type Validator,
 } from '../schema/index.js';
-import type { JsonSchema, ToolSpec, ToolTrust } from '../types/index.js';
-import { normalizeToolSpec, type ToolDefinition } from './define-tool.js';
+import {
+  BUILTIN_TOOL_FACETS,
+  type CapabilityProvider,
+  type JsonSchema,
+  type ToolSpec,
+  type ToolTrust,
+} from '../types/index.js';
+import { claimsRuntimeKey, isRuntimeCapability } from './capabilities.js';
+import { type AnyToolDefinition, normalizeToolSpec } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
 
 /**
- * Names of handrail's built-in tools (DESIGN §4). A dynamic tool (MCP, skill, sandboxed) can never take one
- * of these names, registered or not: a server named `read_file` must not stand in for the guarded one.
+ * Names of handrail's built-in tools, as listed in types/ with their facets. A dynamic tool (MCP, skill,
+ * sandboxed) can never take one of these names, registered or not: a server named `read_file` must not
+ * stand in for the guarded one.
  */
-export const PROTECTED_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'exec_command',
-  'write_stdin',
-  'bash',
-  'read_file',
-  'write_file',
-  'edit_file',
-  'list_dir',
-  'find_files',
-  'grep_files',
-  'apply_patch',
-  'web_search',
-  'web_fetch',
-  'download_url',
-  'read_skill',
-  'request_tools',
-  'memory_search',
-  'memory_list',
-  'memory_get',
-  'memory_remember',
-  'memory_forget',
-  'task_create',
-  'task_wait',
-  'task_cancel',
-  'task_update',
-  'task_detach',
-  'task_list',
-  'task_get',
-  'task_reschedule',
-  'task_pause',
-  'task_resume',
-  'artifact_prepare',
-  'artifact_register',
-  'computer_use',
-]);
-
-/** Capabilities the runtime itself hands every turn; no tool's provider may replace them. */
-const RESERVED_CAPABILITIES: ReadonlySet<string> = new Set([
-  'files',
-  'fileLocks',
-  'fileVersions',
-  'visibility',
-]);
+export const PROTECTED_TOOL_NAMES: ReadonlySet<string> = new Set(Object.keys(BUILTIN_TOOL_FACETS));
 
 /** A tool with everything the pipeline needs precomputed at registration. */
 export interface RegisteredTool {
@@ -77,7 +43,7 @@ export class ToolRegistry {
 
   /** Register one tool; throws ToolRegistrationError listing every problem. */
   register(
-    tool: ToolSpec | ToolDefinition<unknown, unknown>,
+    tool: ToolSpec | AnyToolDefinition,
     source: 'builtin' | 'user' | 'dynamic' = 'user',
     trust: ToolTrust = 'none',
   ): RegisteredTool {
@@ -87,17 +53,7 @@ export class ToolRegistry {
     if (source === 'dynamic' && PROTECTED_TOOL_NAMES.has(spec.name)) {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
     }
-    for (const provider of spec.capabilities ?? []) {
-      const key = (provider as { key?: unknown })?.key;
-      if (typeof key === 'string' && RESERVED_CAPABILITIES.has(key)) {
-        problems.push(`capability "${key}" is the runtime's own; a tool cannot provide it`);
-      }
-    }
-    if (source === 'dynamic' && (spec.capabilities?.length ?? 0) > 0) {
-      // A provider is shared by key with every tool that names it: a dynamic tool must not supply what the
-      // owner's tools (the shell's sandbox, the network client) will use.
-      problems.push('dynamic tools cannot bring capability providers');
-    }
+    problems.push(...capabilityProblems(spec.capabilities, source));
     if (trust !== 'none' && trust !== 'annotations') {
       problems.push(`trust must be 'none' or 'annotations' (got ${JSON.stringify(trust)})`);
     }
@@ -154,4 +110,30 @@ export class ToolRegistry {
     for (const entry of this.tools.values()) if (entry.spec.domain) domains.add(entry.spec.domain);
     return [...domains].sort();
   }
+}
+
+/**
+ * What is wrong with a tool's declared capabilities. The runtime's own (files, visibility, ...) are handed to
+ * every turn and anyone may declare them; a provider is created once per key and shared with every tool that
+ * names it, so it must be well formed, must not claim a runtime key, and never comes from a dynamic tool (it
+ * would supply what the owner's tools, the shell's sandbox or the network client, then use).
+ */
+function capabilityProblems(
+  declared: readonly CapabilityProvider[] | undefined,
+  source: 'builtin' | 'user' | 'dynamic',
+): string[] {
+  if (declared === undefined) return [];
+  if (!Array.isArray(declared)) return ['capabilities must be an array of capability providers'];
+  const problems: string[] = [];
+  for (const provider of declared as unknown[]) {
+    const key = (provider as { key?: unknown } | null)?.key;
+    if (typeof key !== 'string' || typeof (provider as { create?: unknown }).create !== 'function') {
+      problems.push('each capability must have a string key and a create function');
+    } else if (claimsRuntimeKey(provider as CapabilityProvider)) {
+      problems.push(`capability "${key}" is the runtime's own; a tool cannot provide it`);
+    } else if (source === 'dynamic' && !isRuntimeCapability(provider as CapabilityProvider)) {
+      problems.push('dynamic tools cannot bring capability providers');
+    }
+  }
+  return [...new Set(problems)];
 }

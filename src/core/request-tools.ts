@@ -1,16 +1,10 @@
 import type { ToolSpec } from '../types/index.js';
+import { visibilityCapability } from './capabilities.js';
 import { defineTool } from './define-tool.js';
 
 export const REQUEST_TOOLS = 'request_tools';
 
-/** What a turn exposes to request_tools through the tool context. */
-export interface VisibilityControl {
-  revealDomains(domains: string[]): {
-    revealed: string[];
-    alreadyVisible: string[];
-    unavailable: string[];
-  };
-}
+export type { VisibilityControl } from './capabilities.js';
 
 /**
  * The in-turn way to grow visibility: reveals every registered tool of the named domains for the rest of
@@ -32,16 +26,15 @@ export function requestToolsTool(): ToolSpec {
     },
     annotations: { readOnlyHint: true, idempotentHint: true, title: 'Request tools' },
     source: 'builtin',
+    capabilities: [visibilityCapability],
     classify: (args) => ({
       action: 'internal',
       summary: `reveal tool domains ${(args.domains as string[]).join(', ')}`,
       scope: { operation: 'reveal', domains: args.domains },
     }),
     execute: (args, ctx) => {
-      const control = ctx.capabilities.visibility as VisibilityControl | undefined;
-      if (!control) throw new Error('request_tools needs a turn to reveal tools in');
       const domains = [...new Set(args.domains as string[])];
-      const { revealed, alreadyVisible, unavailable } = control.revealDomains(domains);
+      const { revealed, alreadyVisible, unavailable } = ctx.capabilities.visibility.revealDomains(domains);
       const lines: string[] = [];
       if (revealed.length > 0)
         lines.push(`Revealed: ${revealed.join(', ')}. They can be called from the next step.`);

@@ -4,20 +4,16 @@ import path from 'node:path';
 import { OutputStore } from '../output/storage.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/approval/broker.js';
 import type { PolicyEvaluator } from '../policy/evaluator.js';
-import type { SandboxChoice } from '../sandbox/backends/index.js';
-import { createFileAccess } from '../sandbox/file-policy.js';
-import type { FileRoot } from '../sandbox/file-policy-types.js';
-import { FileLocks } from '../sandbox/file-versions.js';
 import {
+  createFileAccess,
+  FileLocks,
+  type FileRoot,
   type NetworkConfig,
   NetworkPolicy,
+  precheckIntent,
   resolveNetworkConfig,
-  type WebSearchConfig,
-} from '../sandbox/network/index.js';
-import { precheckIntent } from '../sandbox/precheck.js';
-import type { ProcessProfile } from '../sandbox/process/types.js';
-import { DEFAULT_DB_FILE, resolveStore, type StoreOption } from '../store/attach.js';
-import type { EventStore } from '../store/types.js';
+} from '../sandbox/index.js';
+import { DEFAULT_DB_FILE, type EventStore, resolveStore, type StoreOption } from '../store/index.js';
 import type {
   CapabilityHost,
   CapabilityProvider,
@@ -27,22 +23,27 @@ import type {
   ToolSpec,
   ToolTrust,
 } from '../types/index.js';
-import type { ToolDefinition } from './define-tool.js';
+import { isRuntimeCapability } from './capabilities.js';
+import type { AnyToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
 import { EventBus } from './events.js';
 import { type RuntimeHooks, toHookLists } from './hooks.js';
 import { resolveLimits } from './limits.js';
-import { createPermissionStage, type PermissionOptions } from './permission-setup.js';
+import { createPermissionStage, type PermissionOptions } from './permission.js';
 import type { RuntimeEnv } from './pipeline.js';
 import { ToolRegistry } from './registry.js';
 import { requestToolsTool } from './request-tools.js';
 import { Turn, type TurnLimits } from './turn.js';
 
+/**
+ * The runtime's options. Tool families add their own keys for compatibility (the shell's `sandbox`, `process`
+ * and `sessions`, web_search's `webSearch`): they are declared beside those tools, which take them directly too.
+ */
 export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   /** The directory tools work in (default: process.cwd()). */
   workspace?: string;
   /** Tools to register: defineTool results or raw specs (JSON Schema, zod v4, TypeBox, Standard Schema). */
-  tools?: Array<ToolSpec | ToolDefinition<unknown, unknown>>;
+  tools?: Array<ToolSpec | AnyToolDefinition>;
   hooks?: RuntimeHooks;
   /**
    * Replace the permission stage with your own evaluator. By default the policy evaluator decides from
@@ -58,21 +59,13 @@ export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   /** Extra protected globs, read-only even inside writable roots (on top of the built-in list). */
   protectedPaths?: string[];
   limits?: Parameters<typeof resolveLimits>[0];
-  /** The OS sandbox for shell commands (default 'auto': bwrap where it works, otherwise commands are refused). */
-  sandbox?: SandboxChoice;
-  /** The process profile for shell commands: network, timeouts, extra environment, rlimits. */
-  process?: Partial<ProcessProfile>;
   /**
    * Where events are kept: 'sqlite' (default: <stateDir>/handrail.db), 'memory', false, `{ path, ... }`
    * (path relative to stateDir), or an EventStore of your own (flushed, not closed, by `close()`).
    */
   store?: StoreOption;
-  /** Shell sessions: `max` (64, runtime-wide), `bufferBytes` (1 MiB), `idleMs` (10 min), `lifetimeMs` (1 h). */
-  sessions?: { max?: number; bufferBytes?: number; idleMs?: number; lifetimeMs?: number };
   /** What web tools may reach: mode, allow/deny host patterns, allowAddresses, caps and timeouts. */
   network?: NetworkConfig;
-  /** The web_search backend (SearXNG, Brave, custom); without it web_search is not offered. */
-  webSearch?: WebSearchConfig;
 }
 
 export interface ToolDescription {
@@ -106,10 +99,7 @@ export interface Runtime {
    * annotations and `classify` may only make a call stricter — unless `trust: 'annotations'` says the
    * source's read-only hint may be believed.
    */
-  registerTool(
-    tool: ToolSpec | ToolDefinition<unknown, unknown>,
-    opts?: { dynamic?: boolean; trust?: ToolTrust },
-  ): void;
+  registerTool(tool: ToolSpec | AnyToolDefinition, opts?: { dynamic?: boolean; trust?: ToolTrust }): void;
   unregisterTool(name: string): boolean;
   describeTools(): ToolDescription[];
   preflightIndex(): PreflightIndex;
@@ -145,14 +135,11 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
   // and the network is off, so a command that slips past the classifier still cannot write.
   const readOnly = profileMode(options) === 'read_only';
-  const host = {
+  const host: CapabilityHost = {
     workspace,
     stateDir,
-    options: {
-      ...options,
-      denyRead,
-      ...(readOnly ? { process: { ...options.process, network: false } } : {}),
-    } as Record<string, unknown>,
+    readOnly,
+    options: { ...options, denyRead } as Record<string, unknown>,
   };
   registry.register(requestToolsTool(), 'builtin');
   for (const tool of options.tools ?? []) {
@@ -166,7 +153,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const permission = createPermissionStage(options, {
     workspace,
     roots,
-    knownTools: () => registry.list().map((entry) => entry.spec.name),
+    knownTools: () => registry.list(),
   });
   const env: RuntimeEnv = {
     registry,
@@ -209,10 +196,22 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     return network ?? undefined;
   };
   // Capability providers declared by tools (the shell's backend and sessions), one instance per key.
+  // Two families configured differently (`shellTools({ sandbox: 'none' })` beside the default shell) would
+  // otherwise share whichever provider came first, silently: refuse it.
   const providers = new Map<string, ReturnType<CapabilityProvider['create']>>();
-  const addProviders = (spec: { capabilities?: CapabilityProvider[] | undefined }) => {
+  const providedBy = new Map<string, CapabilityProvider>();
+  const addProviders = (spec: { name: string; capabilities?: readonly CapabilityProvider[] | undefined }) => {
     for (const provider of spec.capabilities ?? []) {
-      if (!providers.has(provider.key)) providers.set(provider.key, provider.create(host));
+      if (isRuntimeCapability(provider)) continue;
+      const existing = providedBy.get(provider.key);
+      if (existing === provider) continue;
+      if (existing) {
+        throw new ToolRegistrationError(spec.name, [
+          `capability "${provider.key}" is already provided with other settings; configure a tool family once (e.g. one shellTools({ ... }) for exec_command, write_stdin and bash)`,
+        ]);
+      }
+      providedBy.set(provider.key, provider);
+      providers.set(provider.key, provider.create(host));
     }
   };
   for (const entry of registry.list()) addProviders(entry.spec);
@@ -262,7 +261,13 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     registerTool(tool, opts = {}) {
       if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
       if (!isAvailable(tool, host)) return;
-      addProviders(registry.register(tool, opts.dynamic ? 'dynamic' : 'user', opts.trust ?? 'none').spec);
+      const { spec } = registry.register(tool, opts.dynamic ? 'dynamic' : 'user', opts.trust ?? 'none');
+      try {
+        addProviders(spec);
+      } catch (error) {
+        registry.unregister(spec.name);
+        throw error;
+      }
     },
     unregisterTool: (name) => registry.unregister(name),
     describeTools() {
@@ -314,7 +319,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
 }
 
 /** A tool whose `available(host)` answers false (or throws) is left out. */
-function isAvailable(tool: ToolSpec | ToolDefinition<unknown, unknown>, host: CapabilityHost): boolean {
+function isAvailable(tool: ToolSpec | AnyToolDefinition, host: CapabilityHost): boolean {
   const check = (tool as ToolSpec).available;
   if (typeof check !== 'function') return true;
   try {

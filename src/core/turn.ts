@@ -1,11 +1,12 @@
 import { setMaxListeners } from 'node:events';
-import { FileVersions } from '../sandbox/file-versions.js';
+import { FileVersions } from '../sandbox/index.js';
 import type { JsonSchema, ToolCall, ToolResult } from '../types/index.js';
 import { runBatch } from './batch.js';
+import type { VisibilityControl } from './capabilities.js';
 import type { TurnInfo } from './hooks.js';
 import { type CallOptions, type RuntimeEnv, runCall, type TurnEnv } from './pipeline.js';
 import type { RegisteredTool } from './registry.js';
-import { REQUEST_TOOLS, type VisibilityControl } from './request-tools.js';
+import { REQUEST_TOOLS } from './request-tools.js';
 import { RetryBudget, type RetryBudgetLimits } from './retry-budget.js';
 
 export interface VisibleTool {

@@ -1,4 +1,4 @@
-// The policy's own reading of a call (DESIGN §2, the trust rule). A tool describes what the call will do —
+// The policy's own reading of a call (the trust rule, docs/trust-model.md). A tool describes what the call will do —
 // the command line and where it runs, the characters it sends to a running process, the paths, the URL —
 // and this module computes every fact a decision rests on: a command's sub-commands, whether they are the
 // whole line, and its risk. Whatever verdict a tool wrote into its intent (`risk`, `argv`, …) is dropped

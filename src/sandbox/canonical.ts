@@ -64,21 +64,18 @@ export function canonicalizeSync(absolute: string): string {
   const missing: string[] = [];
   let current = absolute;
   for (let hops = 0; hops <= MAX_LINK_HOPS; ) {
-    try {
-      return path.join(realpathSync(current), ...missing);
-    } catch {
-      // fall through: not there (or a dangling link)
-    }
-    let stat: Stats | undefined;
-    try {
-      stat = lstatSync(current);
-    } catch {
-      stat = undefined;
-    }
-    if (stat?.isSymbolicLink()) {
-      current = path.resolve(path.dirname(current), readlinkSync(current));
-      hops++;
-      continue;
+    // Looked up without exceptions: most paths asked about here (the user's configuration) do not exist,
+    // and a thrown error costs more than the lookup.
+    const stat = lstatQuietly(current);
+    if (stat) {
+      const real = realpathQuietly(current);
+      if (real !== undefined) return path.join(real, ...missing);
+      if (stat.isSymbolicLink()) {
+        // A link whose target does not exist: follow it by hand.
+        current = path.resolve(path.dirname(current), readlinkSync(current));
+        hops++;
+        continue;
+      }
     }
     const parent = path.dirname(current);
     if (parent === current) break;
@@ -86,4 +83,20 @@ export function canonicalizeSync(absolute: string): string {
     current = parent;
   }
   return absolute;
+}
+
+function lstatQuietly(p: string): Stats | undefined {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function realpathQuietly(p: string): string | undefined {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return undefined;
+  }
 }

@@ -350,6 +350,8 @@ export function readSmallFile(
   file: string,
   maxBytes: number,
 ): { text: string } | { tooLarge: true } | undefined {
+  // Most files asked for are missing (config.worktree, commondir): no open, no thrown error for those.
+  if (!exists(file)) return undefined;
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -432,39 +434,35 @@ export function readGitConfigFiles(files: readonly string[], opts: ReadOptions =
 // ---------------------------------------------------------------------------------------------------------
 // Repositories
 
+// Looked up without exceptions where a missing path is the common answer (findGitDir asks at every level
+// up to the root after each command): a thrown error costs more than the lookup.
+
 function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return quietly(() => statSync(p, { throwIfNoEntry: false }))?.isDirectory() ?? false;
 }
 
 function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
+  return quietly(() => statSync(p, { throwIfNoEntry: false }))?.isFile() ?? false;
 }
 
 function exists(p: string): boolean {
+  return quietly(() => lstatSync(p, { throwIfNoEntry: false })) !== undefined;
+}
+
+function quietly<T>(look: () => T | undefined): T | undefined {
   try {
-    lstatSync(p);
-    return true;
+    return look();
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 /** `HEAD` as git validates it: `ref: refs/…`, a symbolic link into refs/, or an object id. */
 function validHead(gitDir: string): boolean {
   const head = path.join(gitDir, 'HEAD');
-  try {
-    if (lstatSync(head).isSymbolicLink()) return true;
-  } catch {
-    return false;
-  }
+  const stat = quietly(() => lstatSync(head, { throwIfNoEntry: false }));
+  if (!stat) return false;
+  if (stat.isSymbolicLink()) return true;
   const read = readSmallFile(head, 4096);
   if (!read || 'tooLarge' in read) return false;
   const text = read.text;
@@ -510,19 +508,9 @@ export function readGitFile(file: string): string | undefined {
  * Undefined when there is no `.git` there.
  */
 export function resolveDotGit(dotGit: string): string | undefined {
-  let stat: ReturnType<typeof lstatSync>;
-  try {
-    stat = lstatSync(dotGit);
-  } catch {
-    return undefined;
-  }
-  if (stat.isSymbolicLink()) {
-    try {
-      stat = statSync(dotGit);
-    } catch {
-      return undefined;
-    }
-  }
+  let stat = quietly(() => lstatSync(dotGit, { throwIfNoEntry: false }));
+  if (stat?.isSymbolicLink()) stat = quietly(() => statSync(dotGit, { throwIfNoEntry: false }));
+  if (!stat) return undefined;
   if (stat.isDirectory()) return dotGit;
   if (stat.isFile()) return readGitFile(dotGit);
   return undefined;

@@ -1,4 +1,7 @@
-// The execution security snapshot's file part: policy checks on canonical paths and I/O through them.
+// The sandbox's front door: what core, tools, server and cli use of it. The file part of the execution
+// security snapshot (policy checks on canonical paths and I/O through them), the network part (./network/),
+// running commands (./process/) and the OS sandboxes that wrap them (./backends/).
+export * from './backends/index.js';
 export { canonicalize, canonicalizeSync } from './canonical.js';
 export { createFileAccess } from './file-policy.js';
 export * from './file-policy-types.js';
@@ -9,7 +12,10 @@ export {
   gitCommandHazards,
   gitExecHazards,
 } from './git-config.js';
+export * from './network/index.js';
 export { isWithin, MAX_PATH_BYTES, pathSyntaxProblem, relativeInside } from './path-syntax.js';
+export { type PrecheckPolicies, precheckIntent } from './precheck.js';
+export * from './process/index.js';
 export {
   BUILTIN_PROTECTED_GLOBS,
   normalizeForProtection,
@@ -18,6 +24,7 @@ export {
   userProtectedPaths,
 } from './protected-paths.js';
 export {
+  type AtomicWriteResult,
   FileRaceError,
   mkdirInside,
   openForRead,
@@ -25,3 +32,4 @@ export {
   removeVerified,
   writeAtomic,
 } from './safe-fs.js';
+export { type StreamedFile, streamToFile } from './safe-fs-stream.js';

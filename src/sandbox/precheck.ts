@@ -1,4 +1,4 @@
-// The sandbox is asked before the human (DESIGN §2): a call's paths, URL and working directory checked
+// The sandbox is asked before the human: a call's paths, URL and working directory checked
 // against the turn's file and network policy, so nobody approves what would be refused anyway. Only a
 // refusal a human may lift comes back with `lift`: a host outside restricted mode's allowlist, which an
 // approval opens for GET requests of that one call (or turn) — never the deny list or a private address.

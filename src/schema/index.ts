@@ -3,6 +3,7 @@
 export { canonicalJson } from './canonical-json.js';
 export { type DecodeResult, decodeArguments, type Repair, type RepairKind } from './decode.js';
 export { lintToolSchema, openAIStrictReport } from './lint.js';
+export { formatValidationMessage, type ValidationProblem } from './messages.js';
 export {
   forProvider,
   SchemaError,
@@ -11,9 +12,4 @@ export {
   toJsonSchema,
 } from './normalize.js';
 export { repairArguments } from './repair.js';
-export {
-  compileValidator,
-  formatValidationMessage,
-  type ValidationProblem,
-  type Validator,
-} from './validator.js';
+export { compileValidator, type Validator } from './validator.js';

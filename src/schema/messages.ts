@@ -2,7 +2,12 @@
 
 import type { ErrorObject } from 'ajv';
 import { describeValue, escapeSegment } from './pointer.js';
-import type { ValidationProblem } from './validator.js';
+
+/** One thing wrong with the arguments: a JSON pointer (`` for the root) and a full sentence naming it. */
+export interface ValidationProblem {
+  path: string;
+  message: string;
+}
 
 const MAX_LISTED = 20;
 const MAX_IN_MESSAGE = 20;

@@ -5,16 +5,8 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../types/index.js';
 import { canonicalJson } from './canonical-json.js';
-import { toProblems } from './messages.js';
+import { toProblems, type ValidationProblem } from './messages.js';
 import { SchemaError } from './normalize.js';
-
-export { formatValidationMessage } from './messages.js';
-
-/** One thing wrong with the arguments: a JSON pointer (`` for the root) and a full sentence naming it. */
-export interface ValidationProblem {
-  path: string;
-  message: string;
-}
 
 /** Check a value against a compiled schema: `null` when valid, else the problems in path order. */
 export type Validator = (value: unknown) => ValidationProblem[] | null;

@@ -3,7 +3,7 @@
 import type { RuntimeOptions } from '../core/runtime.js';
 import type { Approver } from '../policy/approval/types.js';
 import type { PermissionMode } from '../policy/modes.js';
-import type { SandboxChoice } from '../sandbox/backends/index.js';
+import type { SandboxChoice } from '../sandbox/index.js';
 import type { StoreOption } from '../store/index.js';
 import { builtinTools } from '../tools/index.js';
 
@@ -22,6 +22,11 @@ export interface WorkspaceOptions {
   stateDir?: string;
   /** The event store (default: SQLite at <stateDir>/handrail.db). */
   store?: StoreOption;
+  /**
+   * Further createRuntime options (the CLI passes the effective configuration: roots, network, webSearch,
+   * limits, …). The settings above win over the same keys here; its limits win over the server's own.
+   */
+  runtime?: RuntimeOptions;
 }
 
 /** Runtime options for a workspace: the built-in tools, the profile, the policy, the sandbox, the store. */
@@ -29,7 +34,9 @@ export function runtimeOptions(
   options: WorkspaceOptions,
   extra: { approver?: Approver; approverName?: string; limits?: RuntimeOptions['limits'] } = {},
 ): RuntimeOptions {
+  const { limits, ...configured } = options.runtime ?? {};
   return {
+    ...configured,
     tools: builtinTools(),
     ...(options.root !== undefined ? { workspace: options.root } : {}),
     ...(options.profile !== undefined ? { profile: options.profile } : {}),
@@ -37,9 +44,19 @@ export function runtimeOptions(
     ...(options.trustProjectPolicy ? { trustProjectPolicy: true } : {}),
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
     ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
-    store: options.store ?? 'sqlite',
+    store: options.store ?? configured.store ?? 'sqlite',
     ...(extra.approver ? { approver: extra.approver } : {}),
     ...(extra.approverName ? { approverName: extra.approverName } : {}),
-    ...(extra.limits ? { limits: extra.limits } : {}),
+    ...(extra.limits || limits ? { limits: mergeLimits(extra.limits, limits) } : {}),
+  };
+}
+
+/** `over` on top of `base`, one level deep (output and retryBudget are objects of their own). */
+function mergeLimits(base: RuntimeOptions['limits'] = {}, over: RuntimeOptions['limits'] = {}) {
+  return {
+    ...base,
+    ...over,
+    output: { ...base.output, ...over.output },
+    retryBudget: { ...base.retryBudget, ...over.retryBudget },
   };
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { HandrailEvent } from '../types/index.js';
 import { MemoryStore } from './memory-store.js';
-import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
+import { SqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
 import type { EventStore } from './types.js';
 
 /** The database file name under the state directory. */

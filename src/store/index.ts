@@ -7,9 +7,9 @@ export {
   type StoreOption,
 } from './attach.js';
 export { MemoryStore, type MemoryStoreOptions } from './memory-store.js';
-export { MIGRATIONS, type Migration, migrate, SCHEMA_VERSION, schemaVersion } from './schema.js';
-export { NoDatabaseError, openReader, type StoreReader } from './sqlite-reader.js';
-export { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
+export { NoDatabaseError, openReader, type StoreReader } from './sqlite/reader.js';
+export { MIGRATIONS, type Migration, migrate, SCHEMA_VERSION, schemaVersion } from './sqlite/schema.js';
+export { SqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
 export { renderEvent, type TimelineState, timelineState } from './timeline.js';
 export type {
   ApprovalDecision,

@@ -207,7 +207,11 @@ export interface RateLimit {
   perHour?: number;
 }
 
-export interface ToolContext {
+/**
+ * What a call's tool sees. `C` is the shape of `capabilities`: a tool made with `defineTool` gets exactly the
+ * capabilities it declares, typed, so reading one it did not declare is a type error.
+ */
+export interface ToolContext<C = Record<string, unknown>> {
   callId: string;
   toolName: string;
   threadId: string;
@@ -218,13 +222,49 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Stream progress; becomes `tool/call/progress` events and the caller's onUpdate. */
   onUpdate: (update: ToolUpdate) => void;
-  /** The turn's capabilities (file, network, process checkers); filled in by later modules. */
-  capabilities: Record<string, unknown>;
+  /**
+   * The turn's capabilities (file access, the shell's sandbox and sessions, the network client), by key. The
+   * runtime guarantees every capability the tool declared is here before the tool runs.
+   */
+  capabilities: C;
   /** Turn-scoped state for this tool, shared between its calls in one turn. */
   turnState: Map<string, unknown>;
   /** Exceptions to the sandbox policy a human approved for this call (a host outside the allowlist). */
   exceptions?: readonly ScopedException[];
 }
+
+/**
+ * What a call's permission scope carries that a policy rule's specifier can match: `command` (the scope's
+ * `argv`, one word list per sub-command), `path` (its canonical `paths`), `domain` (its `host`, or the host
+ * of its `url`). `exec_command(git status)` is a command rule, `read_file(./secrets/**)` a path rule. Each
+ * facet is one module in policy/rules/facets/, listed there in this order.
+ */
+export const POLICY_FACETS = ['command', 'path', 'domain'] as const;
+export type PolicyFacet = (typeof POLICY_FACETS)[number];
+
+/**
+ * handrail's built-in tools, each with the facets its calls carry. Each built-in spec declares its `facets`
+ * from here; the registry keeps dynamic tools off these names whether or not the built-in is registered;
+ * and the policy reads a rule's specifier by these facets even without a runtime (`loadPolicyLayers`,
+ * `appendRule`). A later domain (memory, tasks, …) adds its tool names when it ships.
+ */
+export const BUILTIN_TOOL_FACETS = {
+  read_file: ['path'],
+  write_file: ['path'],
+  edit_file: ['path'],
+  apply_patch: ['path'],
+  list_dir: ['path'],
+  find_files: ['path'],
+  grep_files: ['path'],
+  exec_command: ['command'],
+  write_stdin: ['command'],
+  bash: ['command'],
+  web_fetch: ['domain'],
+  web_search: ['domain'],
+  download_url: ['domain', 'path'],
+  request_tools: [],
+} as const satisfies Record<string, readonly PolicyFacet[]>;
+export type BuiltinToolName = keyof typeof BUILTIN_TOOL_FACETS;
 
 /**
  * A normalized tool. `inputSchema` is always JSON Schema here; `defineTool` converts zod, TypeBox and
@@ -253,13 +293,22 @@ export interface ToolSpec<TArgs = Record<string, unknown>> {
   prepareArguments?: (args: unknown) => unknown;
   /** Per-call timeout in ms (default: the runtime's `toolTimeoutMs`). */
   timeoutMs?: number;
+  /**
+   * The policy facets the scope of this tool's calls carries (see POLICY_FACETS), so a rule's specifier is
+   * read as what the calls have: `my_tool(src/**)` as a path when the tool declares `['path']`. Undefined:
+   * unknown, and a specifier is matched as a command and as a path. Ignored for dynamic tools: the runtime
+   * classifies their calls, and those scopes carry no facet.
+   */
+  facets?: readonly PolicyFacet[];
   /** Where the tool came from; built-in (protected) names cannot be shadowed by dynamic tools. */
   source?: 'builtin' | 'user' | 'dynamic';
   /**
-   * Runtime resources the tool needs (the shell's sandbox backend and sessions, say). The runtime creates
-   * each provider once (by key), gives every turn `ctx.capabilities[key]`, and closes it with the runtime.
+   * What the tool needs from its turn: providers of runtime resources (the shell's sandbox backend and
+   * sessions, say), which the runtime creates once (by key), hands every turn as `ctx.capabilities[key]` and
+   * closes with the runtime, and the runtime's own capabilities (files, file versions and locks, visibility:
+   * `core/capabilities.ts`), which it hands every turn itself.
    */
-  capabilities?: CapabilityProvider[];
+  capabilities?: readonly CapabilityProvider[];
   /**
    * Whether the runtime can offer the tool at all (web_search needs a configured backend). A tool that answers
    * false is not registered: it is never shown to a model as a stub.
@@ -273,19 +322,41 @@ export interface ToolSpec<TArgs = Record<string, unknown>> {
 export interface CapabilityHost {
   workspace: string;
   stateDir: string;
-  /** The runtime's options as given (providers read their own keys: `sandbox`, `process`, ...). */
+  /** The runtime's profile is read_only: every root is read-only and commands have no network. */
+  readOnly?: boolean;
+  /**
+   * The runtime's options as given. Providers made by a tool family (`shellTools({ sandbox })`) carry their
+   * own settings; the default providers fall back to these keys (`sandbox`, `process`, `webSearch`, ...).
+   */
   options: Record<string, unknown>;
 }
 
-/** A shared resource behind a tool: created once per runtime, handed to each turn, closed with the runtime. */
-export interface CapabilityProvider {
-  key: string;
+/**
+ * A capability a tool declares: `K` is its key in `ctx.capabilities`, `T` the value tools see there. A
+ * provider with `owner: 'runtime'` is one the runtime hands every turn itself; its `create` is never called.
+ */
+export interface CapabilityProvider<K extends string = string, T = unknown> {
+  key: K;
+  owner?: 'runtime' | 'tool';
   create(host: CapabilityHost): {
     /** The value tools see as `ctx.capabilities[key]`; a `dispose()` on it runs at turn end. */
-    forTurn(): unknown;
+    forTurn(): T;
     close(): Promise<void>;
   };
 }
+
+/** The `ctx.capabilities` a list of declared capabilities gives: `{ [key]: value }` for each one. */
+export type CapabilitiesOf<P> = P extends readonly (infer D)[]
+  ? UnionToIntersection<
+      D extends CapabilityProvider<infer K, infer T> ? { [key in K]: T } : never
+    > extends infer I
+    ? { [key in keyof I]: I[key] }
+    : never
+  : Record<string, unknown>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
 
 /** The result of a Standard Schema validator, reduced to what the pipeline needs. */
 export type StandardOutcome = { ok: true; value: unknown } | { ok: false; issues: string[] };

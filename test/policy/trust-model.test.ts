@@ -1,4 +1,4 @@
-// The trust model (DESIGN §2) attacked through the public API: the guard decides from what a call does,
+// The trust model (docs/trust-model.md) attacked through the public API: the guard decides from what a call does,
 // never from what the guarded code says about itself. Real runtime, real built-in tools, real bubblewrap
 // where a point is about the sandbox, a real HTTP server for the network exception.
 import { execFileSync } from 'node:child_process';

@@ -1,24 +1,13 @@
 // The behaviour every EventStore shares, run against SQLite and memory alike.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/store/memory-store.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
-import type { EventStore } from '../../src/store/types.js';
-import { dist } from './dist.js';
+import { type EventStore, MemoryStore, SqliteStore } from '../../src/store/index.js';
 import { callWithApproval, event, tempDir } from './helpers.js';
 
 const stores: Array<[string, () => EventStore]> = [
   ['SqliteStore', () => new SqliteStore({ path: path.join(tempDir(), 'handrail.db') })],
   ['MemoryStore', () => new MemoryStore()],
 ];
-// The same contract through the writer thread (the built store; skipped, with a warning, without dist/).
-if (dist) {
-  const { SqliteStore: Built } = dist;
-  stores.push([
-    'SqliteStore (worker)',
-    () => new Built({ path: path.join(tempDir(), 'handrail.db'), worker: true }),
-  ]);
-}
 
 describe.each(stores)('%s', (_name, make) => {
   it('keeps events in order with their ids, and queries see what was just recorded', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { HandrailEvent, HandrailEventType } from '../../src/types/index.js';
 
@@ -104,4 +105,22 @@ export function callWithApproval(
       ts + 2315,
     ),
   ];
+}
+
+/** Rows in the events table, as another connection sees them: only committed ones. */
+export function countEvents(file: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+export async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }

@@ -3,8 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runLog } from '../../src/cli/log.js';
-import { MIGRATIONS, migrate } from '../../src/store/schema.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { MIGRATIONS, migrate, SqliteStore } from '../../src/store/index.js';
 import { callWithApproval, event, tempDir } from './helpers.js';
 
 function sink() {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runLog } from '../../src/cli/log.js';
 import { createRuntime, defineTool, type Runtime } from '../../src/index.js';
-import { attachStore, resolveStore } from '../../src/store/attach.js';
-import { MemoryStore } from '../../src/store/memory-store.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { attachStore, MemoryStore, resolveStore, SqliteStore } from '../../src/store/index.js';
 import { tempDir } from './helpers.js';
 
 const printer = defineTool({

@@ -91,22 +91,13 @@ function describe(error: ErrorObject): PolicyProblem {
   }
 }
 
+/** Every property name a policy file may use, at the top or in a structured rule: what a typo is close to. */
+const PROPERTY_NAMES: readonly string[] = [
+  ...Object.keys(POLICY_SCHEMA.properties),
+  ...Object.keys(POLICY_SCHEMA.definitions.structuredRule.properties),
+];
+
 function hint(name: string): string {
-  const known = [
-    'allow',
-    'ask',
-    'deny',
-    'rules',
-    '$schema',
-    'tool',
-    'command',
-    'path',
-    'domain',
-    'decision',
-    'message',
-    'match',
-    'notMatch',
-  ];
-  const close = known.find((k) => distance(k.toLowerCase(), name.toLowerCase()) <= 2);
+  const close = PROPERTY_NAMES.find((k) => distance(k.toLowerCase(), name.toLowerCase()) <= 2);
   return close && close !== name ? ` (did you mean "${close}"?)` : '';
 }

@@ -6,8 +6,16 @@ import path from 'node:path';
 import { userConfigDir } from '../../sandbox/protected-paths.js';
 import { type CompileContext, compileRuleText, compileStructured, RuleError } from '../rules/compile.js';
 import { RuleIndex } from '../rules/evaluate.js';
-import type { PathBase } from '../rules/matchers.js';
-import type { CompiledRule, LayerName, PolicyObject, PolicyWarning } from '../rules/types.js';
+import type { PathBase } from '../rules/facets/definition.js';
+import { knownToolMap } from '../rules/tool-selector.js';
+import type {
+  CompiledRule,
+  KnownTool,
+  KnownTools,
+  LayerName,
+  PolicyObject,
+  PolicyWarning,
+} from '../rules/types.js';
 import { PolicyLoadError, type PolicyProblem } from './errors.js';
 import { parseJson, schemaProblems } from './json.js';
 import { shadowWarnings } from './warnings.js';
@@ -26,8 +34,11 @@ export interface LoadPolicyOptions {
   home?: string;
   /** For XDG_CONFIG_HOME (default: process.env). */
   env?: Record<string, string | undefined>;
-  /** Tool names that exist: rules naming others get a warning. */
-  knownTools?: Iterable<string>;
+  /**
+   * The tools that exist (names, or specs with the facets they declare): rules naming others get a warning,
+   * and a rule's specifier is read as the facet its tool declares. Built-in tools' facets are known anyway.
+   */
+  knownTools?: Iterable<KnownTool>;
   /**
    * Use the project layer's allow rules. Default false: `.handrail/policy.json` arrives with the repository,
    * so until you trust the project it can only tighten.
@@ -88,7 +99,7 @@ export function checkPolicyLayers(opts: LoadPolicyOptions): {
   const warnings: PolicyWarning[] = [];
   const errors: PolicyLoadError[] = [];
   const layers: LoadedLayer[] = [];
-  const known = opts.knownTools ? new Set(opts.knownTools) : undefined;
+  const known = opts.knownTools ? knownToolMap(opts.knownTools) : undefined;
   let order = 0;
   for (const name of ['managed', 'project', 'user', 'session'] as const) {
     let source = opts[name];
@@ -123,7 +134,7 @@ interface LayerContext {
   /** Use the project layer's allow rules (default: only its deny and ask rules). */
   trustProject?: boolean;
   warnings: PolicyWarning[];
-  knownTools?: ReadonlySet<string>;
+  knownTools?: KnownTools;
   nextOrder(): number;
 }
 

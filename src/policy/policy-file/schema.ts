@@ -1,5 +1,8 @@
 // The JSON Schema of a policy file. schema/policy.schema.json is this object, published (a test keeps the
-// two equal); ajv validates files against it at load.
+// two equal); ajv validates files against it at load, and its property names are what a misspelt key is
+// compared with.
+import { facetSchemas } from '../rules/facets/index.js';
+
 export const POLICY_SCHEMA_ID =
   'https://raw.githubusercontent.com/handrail-dev/handrail/main/schema/policy.schema.json';
 
@@ -50,18 +53,8 @@ export const POLICY_SCHEMA = {
           minLength: 1,
           description: 'A tool name, a glob of names (mcp__github__*), * or Class(kind).',
         },
-        command: {
-          type: 'array',
-          minItems: 1,
-          items: { type: 'string' },
-          description: 'A prefix of shell tokens, matched on every sub-command.',
-        },
-        path: {
-          type: 'string',
-          minLength: 1,
-          description: 'A path glob (relative to the workspace, ~/ or absolute).',
-        },
-        domain: { type: 'string', minLength: 1, description: 'A host, or *.host for its subdomains.' },
+        // A structured rule's specifier: one property per facet, each facet's own schema.
+        ...facetSchemas(),
         decision: { enum: ['allow', 'ask', 'deny'] },
         message: { type: 'string', description: 'What the model sees when this rule denies a call.' },
         match: { ...examples, description: 'Examples the rule must match; a failing one is a load error.' },

@@ -1,6 +1,6 @@
 // Rules that can never decide anything because a deny (in any layer: deny beats allow and ask everywhere)
 // already covers every call they match. Indexed so 10,000 rules stay far from quadratic.
-import type { CompiledRule, PolicyWarning, ToolSelector } from '../rules/types.js';
+import { type CompiledRule, coversWholeTool, type PolicyWarning, type ToolSelector } from '../rules/types.js';
 
 /** At most this many deny rules are compared with one rule (beyond that: no warning, never an error). */
 const MAX_COMPARISONS = 256;
@@ -58,8 +58,7 @@ function toolCovers(d: ToolSelector, r: ToolSelector): boolean {
 /** Whether every call `rule` matches is also matched by `deny` (conservative: false when unsure). */
 function covers(deny: CompiledRule, rule: CompiledRule): boolean {
   if (!toolCovers(deny.tool, rule.tool)) return false;
-  const whole = !deny.command && !deny.path && !deny.domain;
-  if (whole) return true;
+  if (coversWholeTool(deny)) return true;
   if (rule.command && deny.command && !rule.command.glob && !rule.path) {
     if (rule.command.rest && !deny.command.rest) return false;
     return deny.command.test(rule.command.words, 'block');

@@ -1,32 +1,24 @@
 // Turn rule text (`exec_command(git status)`) and structured rules into compiled rules, checking their
 // examples. Problems are RuleErrors carrying the JSON path of the rule; doubts are warnings.
-import path from 'node:path';
-import { canonicalizeSync } from '../../sandbox/canonical.js';
-import type { PermissionBehavior } from '../../types/index.js';
-import { classifyCommand } from '../command-risk/index.js';
+import type { PermissionBehavior, PolicyFacet } from '../../types/index.js';
 import {
-  commandMatcher,
-  domainMatcher,
-  exampleHost,
-  literalCommand,
+  FACETS,
+  type FacetDefinition,
+  facetNames,
+  type MatchMode,
   type PathBase,
-  pathMatcher,
-} from './matchers.js';
-import { INVISIBLE, PatternError, parseCommandPattern } from './shell-words.js';
+  PatternError,
+  type Warn,
+} from './facets/index.js';
+import { parseToolSelector, selectorFacets, selectorMatches, selectorText } from './tool-selector.js';
 import {
-  type Facet,
-  parseToolSelector,
-  selectorFacets,
-  selectorMatches,
-  selectorText,
-} from './tool-selector.js';
-import type {
-  CompiledRule,
-  LayerName,
-  MatchMode,
-  PolicyWarning,
-  StructuredRule,
-  ToolSelector,
+  type CompiledRule,
+  coversWholeTool,
+  type KnownTools,
+  type LayerName,
+  type PolicyWarning,
+  type StructuredRule,
+  type ToolSelector,
 } from './types.js';
 
 /** A rule that cannot be loaded; `path` is its JSON path in the file (`allow[2]`, `rules[0].match[1]`). */
@@ -43,8 +35,11 @@ export interface CompileContext {
   layer: LayerName;
   source: string;
   base: PathBase;
-  /** Tool names that exist, for "unknown tool" warnings (none given: no such warnings). */
-  knownTools?: ReadonlySet<string>;
+  /**
+   * Tools that exist, for "unknown tool" warnings (none given: no such warnings), with the facets they declare
+   * (a built-in's are known without it).
+   */
+  knownTools?: KnownTools;
   warnings: PolicyWarning[];
   /** Next ordinal across all layers. */
   nextOrder(): number;
@@ -73,39 +68,57 @@ export function compileRuleText(
   if (spec === undefined || spec.trim() === '*') return rule;
   if (spec.trim() === '')
     throw new RuleError(at, `"${text}" has an empty specifier; drop the parentheses to match every call`);
-  const facets = selectorFacets(tool);
+  const facets = selectorFacets(tool, ctx.knownTools);
   try {
-    if (spec.startsWith('domain:')) {
-      rule.domain = domainMatcher(spec.slice('domain:'.length));
-      warnFacet(tool, facets, 'domain', ctx, at);
-    } else if (facets?.includes('command')) {
-      rule.command = commandMatcher(parseCommandPattern(spec));
-    } else if (facets?.includes('path')) {
-      rule.path = pathMatcher(spec, ctx.base);
+    const prefixed = FACETS.find((facet) => facet.prefix !== undefined && spec.startsWith(facet.prefix));
+    const bare = FACETS.filter((facet) => facet.prefix === undefined);
+    const declared = facets && bare.find((facet) => facets.includes(facet.name));
+    if (prefixed) {
+      setMatcher(rule, prefixed, prefixed.parse(spec.slice(prefixed.prefix!.length), ctx.base));
+      warnFacet(tool, facets, prefixed, ctx, at);
+    } else if (declared) {
+      setMatcher(rule, declared, declared.parse(spec, ctx.base));
     } else {
       if (facets) {
+        const hint = FACETS.find((facet) => facet.prefix !== undefined && facets.includes(facet.name));
         warn(
           ctx,
           at,
-          `${selectorText(tool)} calls carry no command or path, so "${text}" can never match${facets.includes('domain') ? `; write ${selectorText(tool)}(domain:HOST)` : ''}`,
+          `${selectorText(tool)} calls carry no ${bare.map((facet) => facet.name).join(' or ')}, so "${text}" can never match${hint ? `; write ${selectorText(tool)}(${hint.prefix}${hint.placeholder})` : ''}`,
         );
       }
-      // A user tool: its intents may carry argv or paths; match whichever they do.
-      let commandProblem: unknown;
-      try {
-        rule.command = commandMatcher(parseCommandPattern(spec));
-      } catch (error) {
-        commandProblem = error;
-      }
-      rule.path = pathMatcher(spec, ctx.base);
-      if (commandProblem && !rule.path) throw commandProblem;
+      // A user tool that declares no facets: its intents may carry any bare one; match whichever they do.
+      compileUndeclared(rule, bare, spec, ctx.base);
     }
   } catch (error) {
     if (error instanceof PatternError) throw new RuleError(at, `${text}: ${error.message}`);
     throw error;
   }
-  if (rule.command) warnWords(spec, behavior, ctx, at);
+  for (const facet of FACETS) {
+    if (rule[facet.name] !== undefined) facet.checkSpecifier?.(spec, behavior, warner(ctx), at);
+  }
   return rule;
+}
+
+/** Read a specifier as every bare facet that can read it; one marked 'required' must. */
+function compileUndeclared(
+  rule: CompiledRule,
+  bare: readonly FacetDefinition[],
+  spec: string,
+  base: PathBase,
+) {
+  let problem: unknown;
+  let compiled = false;
+  for (const facet of bare) {
+    try {
+      setMatcher(rule, facet, facet.parse(spec, base));
+      compiled = true;
+    } catch (error) {
+      if (facet.ifUndeclared === 'required') throw error;
+      problem ??= error;
+    }
+  }
+  if (!compiled) throw problem;
 }
 
 /** Compile one structured rule and check its examples. */
@@ -114,37 +127,24 @@ export function compileStructured(raw: StructuredRule, ctx: CompileContext, at: 
   const rule = base(at, raw.decision, tool, ctx, at);
   if (raw.message !== undefined) rule.message = raw.message;
   warnTool(tool, ctx, `${at}.tool`);
-  const given = (['command', 'path', 'domain'] as const).filter((k) => raw[k] !== undefined);
+  const given = FACETS.filter((facet) => raw[facet.name] !== undefined);
   if (given.length > 1)
     throw new RuleError(
       at,
-      `a rule matches on one of command, path or domain; this one has ${given.join(' and ')}`,
+      `a rule matches on one of ${facetNames()}; this one has ${given.map((facet) => facet.name).join(' and ')}`,
     );
-  const facets = selectorFacets(tool);
-  try {
-    if (raw.command !== undefined) {
-      rule.command = commandMatcher(literalCommand(raw.command));
-      warnFacet(tool, facets, 'command', ctx, at);
-      raw.command.forEach((word, i) => {
-        // Each entry is one literal shell word: `["git push"]` or `["*"]` matches nothing a model will send.
-        if (word === '' || /\s/.test(word) || word === '*')
-          warn(
-            ctx,
-            `${at}.command[${i}]`,
-            `${JSON.stringify(word)} is one literal word, so this prefix ${word === '*' ? 'matches only a literal "*"' : 'can never match'}; give each word its own entry (["git", "push"])${word === '*' ? ' or leave the rest out: a prefix already matches any further words' : ''}`,
-          );
-      });
-      warnWords(raw.command.join(' '), raw.decision, ctx, `${at}.command`);
-    } else if (raw.path !== undefined) {
-      rule.path = pathMatcher(raw.path, ctx.base);
-      warnFacet(tool, facets, 'path', ctx, at);
-    } else if (raw.domain !== undefined) {
-      rule.domain = domainMatcher(raw.domain);
-      warnFacet(tool, facets, 'domain', ctx, at);
+  const facets = selectorFacets(tool, ctx.knownTools);
+  const facet = given[0];
+  if (facet) {
+    const value = raw[facet.name];
+    try {
+      setMatcher(rule, facet, facet.parseStructured(value, ctx.base));
+      warnFacet(tool, facets, facet, ctx, at);
+      facet.checkStructured?.(value, raw.decision, warner(ctx), `${at}.${facet.name}`);
+    } catch (error) {
+      if (error instanceof PatternError) throw new RuleError(`${at}.${facet.name}`, error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof PatternError) throw new RuleError(`${at}.${given[0]}`, error.message);
-    throw error;
   }
   checkExamples(rule, raw.match ?? [], true, ctx, `${at}.match`);
   checkExamples(rule, raw.notMatch ?? [], false, ctx, `${at}.notMatch`);
@@ -170,24 +170,21 @@ function base(
 /** Whether a rule matches one example, judged the way evaluation would judge a call. */
 export function ruleMatchesExample(rule: CompiledRule, example: string, base: PathBase): boolean {
   const mode: MatchMode = rule.behavior === 'allow' ? 'allow' : 'block';
-  if (rule.command) {
-    const risk = classifyCommand(example);
-    if (mode === 'allow')
-      return (
-        risk.exact && risk.commands.length > 0 && risk.commands.every((c) => rule.command!.test(c, mode))
-      );
-    return risk.commands.some((c) => rule.command!.test(c, mode));
-  }
-  if (rule.path) return rule.path.test(examplePath(example, base), mode);
-  if (rule.domain) return rule.domain.test(exampleHost(example));
+  const facet = firstFacet(rule);
+  if (facet) return facet.matchesExample(rule[facet.name], example, mode, base);
   // A rule on tools alone: examples are tool names.
   return selectorMatches(rule.tool, example, 'unknown');
 }
 
-function examplePath(example: string, base: PathBase): string {
-  const expanded =
-    example === '~' || example.startsWith('~/') ? path.join(base.home, example.slice(1)) : example;
-  return canonicalizeSync(path.resolve(base.workspace, expanded));
+/** The facet that judges a rule's examples: its first matcher's. */
+const firstFacet = (rule: CompiledRule) => FACETS.find((facet) => rule[facet.name] !== undefined);
+
+/**
+ * Put a compiled matcher on a rule under its facet's name. The registry holds facets of every kind, so the
+ * matcher's type is only known to the facet that made it.
+ */
+function setMatcher(rule: CompiledRule, facet: FacetDefinition, matcher: unknown) {
+  (rule as Partial<Record<PolicyFacet, unknown>>)[facet.name] = matcher;
 }
 
 function checkExamples(
@@ -197,15 +194,13 @@ function checkExamples(
   ctx: CompileContext,
   at: string,
 ) {
-  if (examples.length > 0 && rule.tool.kind === 'class' && !rule.command && !rule.path && !rule.domain)
-    throw new RuleError(at, 'examples of a Class(...) rule need a command, path or domain to check');
+  if (examples.length > 0 && rule.tool.kind === 'class' && coversWholeTool(rule))
+    throw new RuleError(at, `examples of a Class(...) rule need a ${facetNames()} to check`);
   examples.forEach((example, i) => {
     if (ruleMatchesExample(rule, example, ctx.base) === expected) return;
     const what = expected ? 'does not match' : 'matches';
     const note =
-      expected && rule.command && rule.behavior === 'allow' && !classifyCommand(example).exact
-        ? ' (allow rules only match exact command lines: no redirections, substitutions or variables)'
-        : '';
+      (expected && rule.behavior === 'allow' && firstFacet(rule)?.allowExampleNote?.(example)) || '';
     throw new RuleError(
       `${at}[${i}]`,
       `the rule ${what} its ${expected ? 'match' : 'notMatch'} example "${example}"${note}`,
@@ -217,6 +212,11 @@ function warn(ctx: CompileContext, at: string, message: string) {
   ctx.warnings.push({ source: ctx.source, layer: ctx.layer, path: at, message });
 }
 
+const warner =
+  (ctx: CompileContext): Warn =>
+  (at, message) =>
+    warn(ctx, at, message);
+
 function warnTool(tool: ToolSelector, ctx: CompileContext, at: string) {
   const known = ctx.knownTools;
   if (!known) return;
@@ -225,38 +225,22 @@ function warnTool(tool: ToolSelector, ctx: CompileContext, at: string) {
   if (
     tool.kind === 'glob' &&
     !tool.pattern.startsWith('mcp__') &&
-    ![...known].some((n) => tool.regex.test(n))
+    ![...known.keys()].some((n) => tool.regex.test(n))
   )
     warn(ctx, at, `no tool name matches "${tool.pattern}", so this rule can never match`);
 }
 
-const FACET_WORDS: Record<Facet, string> = { command: 'a command', path: 'paths', domain: 'a host' };
-
 function warnFacet(
   tool: ToolSelector,
-  facets: Facet[] | undefined,
-  facet: Facet,
+  facets: readonly PolicyFacet[] | undefined,
+  facet: FacetDefinition,
   ctx: CompileContext,
   at: string,
 ) {
-  if (facets && !facets.includes(facet))
+  if (facets && !facets.includes(facet.name))
     warn(
       ctx,
       at,
-      `${selectorText(tool)} calls carry no ${FACET_WORDS[facet].replace(/^a /, '')}, so a rule on ${FACET_WORDS[facet]} can never match them`,
+      `${selectorText(tool)} calls carry no ${facet.noun.replace(/^a /, '')}, so a rule on ${facet.noun} can never match them`,
     );
-}
-
-function warnWords(text: string, behavior: PermissionBehavior, ctx: CompileContext, at: string) {
-  if (behavior === 'allow' && INVISIBLE.test(text))
-    warn(ctx, at, 'the pattern has control or invisible characters, which allow rules never match');
-  const odd = [...new Set(text.match(/[^\x00-\x7f]/gu) ?? [])];
-  if (odd.length > 0) {
-    const list = odd.map((c) => `${c} (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
-    warn(
-      ctx,
-      at,
-      `the pattern has non-ASCII characters ${list.join(', ')}; they match only themselves, never a look-alike`,
-    );
-  }
 }

@@ -1,9 +1,10 @@
 // Evaluate compiled rules against an intent: deny > ask > allow across all layers, strongest layer first on
-// ties. Deny and ask rules fire on ANY matching sub-command / path; allow needs EVERY one covered.
-import type { ActionKind, PermissionIntent } from '../../types/index.js';
-import { normalizeHost } from './matchers.js';
+// ties. Deny and ask rules fire on ANY matching item of a facet (sub-command, path, host); allow needs EVERY
+// item of every facet the call carries covered. What an item is and how it matches is each facet's own.
+import type { ActionKind, PermissionIntent, PolicyFacet } from '../../types/index.js';
+import { FACETS, type FacetDefinition, type FacetValues } from './facets/index.js';
 import { selectorMatches } from './tool-selector.js';
-import type { CompiledRule, RuleRef, RuleVerdict } from './types.js';
+import { type CompiledRule, coversWholeTool, type RuleRef, type RuleVerdict } from './types.js';
 
 interface Applicable {
   deny: CompiledRule[];
@@ -48,40 +49,27 @@ export class RuleIndex {
   }
 }
 
-/** What an intent offers rules to match: sub-command argv, canonical paths, host. */
-export interface Facets {
-  argv?: string[][];
-  exact: boolean;
-  paths?: string[];
-  host?: string;
-}
+/** What an intent offers rules to match, by facet: sub-command argv, canonical paths, host. */
+export type Facets = { [F in PolicyFacet]?: FacetValues<F> };
 
 export function facetsOf(intent: PermissionIntent): Facets {
-  const scope = intent.scope;
-  const facets: Facets = { exact: scope.argvExact === true };
-  if (Array.isArray(scope.argv))
-    facets.argv = scope.argv.filter((a): a is string[] => Array.isArray(a)).map((a) => a.map(String));
-  if (Array.isArray(scope.paths))
-    facets.paths = scope.paths.filter((p): p is string => typeof p === 'string');
-  if (typeof scope.host === 'string' && scope.host !== '') facets.host = normalizeHost(scope.host);
-  else if (typeof scope.url === 'string') {
-    try {
-      facets.host = normalizeHost(new URL(scope.url).hostname);
-    } catch {
-      // no host to match
-    }
+  const facets: Partial<Record<PolicyFacet, unknown>> = {};
+  for (const facet of FACETS) {
+    const values = facet.read(intent.scope);
+    if (values !== undefined) facets[facet.name] = values;
   }
-  return facets;
+  return facets as Facets;
 }
 
-const isWhole = (rule: CompiledRule) => !rule.command && !rule.path && !rule.domain;
-
-/** Whether a deny or ask rule fires: it covers the tool, or any sub-command, path or the host matches. */
+/** Whether a deny or ask rule fires: it covers the tool, or any item of a facet the call carries matches. */
 export function blocks(rule: CompiledRule, f: Facets): boolean {
-  if (isWhole(rule)) return true;
-  if (rule.command && f.argv?.some((a) => rule.command!.test(a, 'block'))) return true;
-  if (rule.path && f.paths?.some((p) => rule.path!.test(p, 'block'))) return true;
-  return rule.domain !== undefined && f.host !== undefined && rule.domain.test(f.host);
+  if (coversWholeTool(rule)) return true;
+  return FACETS.some((facet) => {
+    const matcher = rule[facet.name];
+    const values = f[facet.name];
+    if (matcher === undefined || values === undefined) return false;
+    return facet.items(values).some((item) => facet.test(matcher, item, 'block'));
+  });
 }
 
 /** Something that holds compiled layers (what `loadPolicyLayers` returns). */
@@ -101,58 +89,59 @@ export function evaluateRules(
   const facets = facetsOf(intent);
   for (const rule of rules.deny) if (blocks(rule, facets)) return verdict([rule]);
   for (const rule of rules.ask) if (blocks(rule, facets)) return verdict([rule]);
-  const unsure = [...rules.deny, ...rules.ask].find((rule) => mayBlock(rule, facets, intent));
-  if (unsure) return unsureVerdict(unsure);
+  for (const rule of [...rules.deny, ...rules.ask]) {
+    const facet = undecidedFacet(rule, facets);
+    if (facet) return undecidedVerdict(rule, facet);
+  }
   return allowVerdict(rules.allow, facets);
 }
 
 /**
- * Whether a command rule could fire once the shell expands what it decides at run time (`$X`, globs, braces),
- * or on a line whose commands the classifier could not list at all. Such a call is asked about, never
- * allowed by a rule or a mode: a deny rule must not be sidestepped by spelling its command dynamically.
+ * The facet by which a deny or ask rule could fire once the call's parts decided only at run time are known
+ * (`git $X`). Such a call is asked about, never allowed by a rule or a mode: a deny rule must not be
+ * sidestepped by spelling what it names dynamically.
  */
-function mayBlock(rule: CompiledRule, f: Facets, intent: PermissionIntent): boolean {
-  if (!rule.command || !f.argv) return false;
-  if (f.argv.length === 0) return !f.exact && intent.scope.risk !== 'safe';
-  return f.argv.some((a) => rule.command!.mayMatch(a));
+function undecidedFacet(rule: CompiledRule, f: Facets): FacetDefinition | undefined {
+  return FACETS.find((facet) => {
+    const matcher = rule[facet.name];
+    const values = f[facet.name];
+    return (
+      matcher !== undefined && values !== undefined && facet.undecided?.mayMatch(matcher, values) === true
+    );
+  });
 }
 
-function unsureVerdict(rule: CompiledRule): RuleVerdict {
+function undecidedVerdict(rule: CompiledRule, facet: FacetDefinition): RuleVerdict {
   const base = verdict([rule]);
   return {
     ...base,
     behavior: 'ask',
-    message: `part of the command is decided only when it runs (a variable, substitution, glob or brace expansion), so it may run what ${rule.text} (${rule.layer} policy) ${rule.behavior === 'deny' ? 'denies' : 'asks about'}`,
+    message: facet.undecided!.because(
+      `${rule.text} (${rule.layer} policy)`,
+      rule.behavior === 'deny' ? 'denies' : 'asks about',
+    ),
   };
 }
 
 function allowVerdict(allow: CompiledRule[], f: Facets): RuleVerdict | undefined {
   if (allow.length === 0) return undefined;
-  for (const rule of allow) if (isWhole(rule)) return verdict([rule]);
-  if (!f.argv && !f.paths && f.host === undefined) return undefined;
+  for (const rule of allow) if (coversWholeTool(rule)) return verdict([rule]);
+  const carried = FACETS.filter((facet) => f[facet.name] !== undefined);
+  if (carried.length === 0) return undefined;
   const used: CompiledRule[] = [];
-  // Every facet the call has must be covered item by item; an empty facet allows nothing.
-  if (f.argv) {
-    if (!f.exact || f.argv.length === 0) return undefined;
-    for (const argv of f.argv) {
-      const rule = allow.find((r) => r.command?.test(argv, 'allow'));
+  // Every facet the call has must be covered item by item; a facet with nothing to allow allows nothing.
+  for (const facet of carried) {
+    const values = f[facet.name]!;
+    const items = facet.items(values);
+    if (!(facet.allowable ? facet.allowable(values) : items.length > 0)) return undefined;
+    for (const item of items) {
+      const rule = allow.find((r) => {
+        const matcher = r[facet.name];
+        return matcher !== undefined && facet.test(matcher, item, 'allow');
+      });
       if (!rule) return undefined;
       used.push(rule);
     }
-  }
-  if (f.paths) {
-    if (f.paths.length === 0) return undefined;
-    for (const p of f.paths) {
-      const rule = allow.find((r) => r.path?.test(p, 'allow'));
-      if (!rule) return undefined;
-      used.push(rule);
-    }
-  }
-  if (f.host !== undefined) {
-    const host = f.host;
-    const rule = allow.find((r) => r.domain?.test(host));
-    if (!rule) return undefined;
-    used.push(rule);
   }
   return verdict([...new Set(used)]);
 }

@@ -8,12 +8,15 @@ export {
 } from './compile.js';
 export { decideStatic, type StaticDecision } from './decide.js';
 export { blocks, evaluateRules, type Facets, facetsOf, RuleIndex, type RuleSource } from './evaluate.js';
-export { normalizeHost, type PathBase, resolvePathPattern } from './matchers.js';
-export { type CommandPattern, PatternError, parseCommandPattern, quoteWord } from './shell-words.js';
+export { type CommandPattern, parseCommandPattern, quoteWord } from './facets/command-words.js';
+export { type PathBase, PatternError } from './facets/definition.js';
+export { normalizeHost } from './facets/domain.js';
+export { resolvePathPattern } from './facets/path.js';
 export { suggestRule } from './suggest.js';
 export { CLASS_ALIASES, parseToolSelector, selectorMatches } from './tool-selector.js';
 export {
   type CompiledRule,
+  type KnownTool,
   LAYER_NAMES,
   type LayerName,
   type PolicyObject,

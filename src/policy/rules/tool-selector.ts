@@ -1,7 +1,15 @@
 // The tool part of a rule: a name, a glob of names, `*`, `Class(kind)`, or a Claude-Code-style class alias
-// (`Read`, `Edit`, `Write`, `Bash`, `WebFetch`). Also what each built-in tool's intents carry, for warnings.
-import { ACTION_KINDS, type ActionKind } from '../../types/index.js';
-import type { ToolSelector } from './types.js';
+// (`Read`, `Edit`, `Write`, `Bash`, `WebFetch`). Also which facets a selector's tools carry: how a rule's
+// specifier is read, and when it can never match.
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  BUILTIN_TOOL_FACETS,
+  type BuiltinToolName,
+  type PolicyFacet,
+} from '../../types/index.js';
+import { FACETS } from './facets/index.js';
+import type { KnownTool, KnownTools, ToolSelector } from './types.js';
 
 /** Capitalized names users know from Claude Code, each standing for an action kind. */
 export const CLASS_ALIASES: Record<string, ActionKind> = {
@@ -12,39 +20,37 @@ export const CLASS_ALIASES: Record<string, ActionKind> = {
   WebFetch: 'network',
 };
 
-/** What a tool's intents carry that a rule specifier can match on. */
-export type Facet = 'command' | 'path' | 'domain';
-
-/** The facets of the built-in tools' scopes (tools not listed carry none). */
-const BUILTIN_FACETS: Record<string, Facet[]> = {
-  exec_command: ['command'],
-  bash: ['command'],
-  write_stdin: ['command'],
-  read_file: ['path'],
-  write_file: ['path'],
-  edit_file: ['path'],
-  apply_patch: ['path'],
-  list_dir: ['path'],
-  find_files: ['path'],
-  grep_files: ['path'],
-  web_fetch: ['domain'],
-  web_search: ['domain'],
-  download_url: ['domain', 'path'],
-};
-
-const ACTION_FACETS: Partial<Record<ActionKind, Facet[]>> = {
-  shell_command: ['command'],
-  file_read: ['path'],
-  file_write: ['path'],
-  network: ['domain', 'path'],
-};
-
-/** Which facets a selector's tools have; undefined when it cannot be known (user and MCP tools, globs). */
-export function selectorFacets(selector: ToolSelector): Facet[] | undefined {
-  if (selector.kind === 'name')
-    return BUILTIN_FACETS[selector.name] ?? (isMcp(selector.name) ? [] : undefined);
-  if (selector.kind === 'class') return ACTION_FACETS[selector.action] ?? [];
+/**
+ * Which facets a selector's tools have: what the tool declares (`knownTools`), else what the built-in of that
+ * name carries, else none for an MCP tool (the runtime classifies it; its scope carries no facet). Undefined
+ * when it cannot be known (user tools that declare nothing, globs).
+ */
+export function selectorFacets(
+  selector: ToolSelector,
+  tools?: KnownTools,
+): readonly PolicyFacet[] | undefined {
+  if (selector.kind === 'name') {
+    const name = selector.name;
+    return tools?.get(name) ?? builtinFacets(name) ?? (isMcp(name) ? [] : undefined);
+  }
+  if (selector.kind === 'class') {
+    const action = selector.action;
+    return FACETS.filter((facet) => facet.actionKinds.includes(action)).map((facet) => facet.name);
+  }
   return undefined;
+}
+
+const builtinFacets = (name: string): readonly PolicyFacet[] | undefined =>
+  Object.hasOwn(BUILTIN_TOOL_FACETS, name) ? BUILTIN_TOOL_FACETS[name as BuiltinToolName] : undefined;
+
+/** Tools by name, with the facets each declares (undefined: it declares none), for lookups at compile. */
+export function knownToolMap(tools: Iterable<KnownTool>): KnownTools {
+  const map = new Map<string, readonly PolicyFacet[] | undefined>();
+  for (const tool of tools) {
+    if (typeof tool === 'string') map.set(tool, undefined);
+    else map.set(tool.name, tool.facets);
+  }
+  return map;
 }
 
 const isMcp = (name: string) => name.startsWith('mcp__');

@@ -1,20 +1,27 @@
 // Shapes of the policy language: what a policy file holds, what a compiled rule is, and what evaluation says.
-import type { ActionKind, PermissionBehavior } from '../../types/index.js';
+import {
+  type ActionKind,
+  type PermissionBehavior,
+  POLICY_FACETS,
+  type PolicyFacet,
+} from '../../types/index.js';
+import type { FacetMatcher, FacetSpecifier } from './facets/index.js';
 
 /** The layers, strongest first. A lower layer can tighten a higher one but never loosen its deny. */
 export const LAYER_NAMES = ['managed', 'project', 'user', 'session'] as const;
 export type LayerName = (typeof LAYER_NAMES)[number];
 
+/**
+ * A structured rule's specifier: at most one facet's property, e.g. `command` (a prefix of shell tokens,
+ * matched against every sub-command), `path` (a path glob, matched against canonical absolute paths) or
+ * `domain` (a host, `example.com`, or every subdomain of one, `*.example.com`).
+ */
+export type StructuredSpecifiers = { [F in PolicyFacet]?: FacetSpecifier<F> };
+
 /** The structured rule form of a policy file (`rules: [...]`). */
-export interface StructuredRule {
+export interface StructuredRule extends StructuredSpecifiers {
   /** A tool name, a glob of names (`mcp__github__*`), `*`, or `Class(kind)`. */
   tool: string;
-  /** A prefix of shell tokens, matched against every sub-command. */
-  command?: string[];
-  /** A path glob, matched against canonical absolute paths. */
-  path?: string;
-  /** A host (`example.com`) or every subdomain of one (`*.example.com`). */
-  domain?: string;
   decision: PermissionBehavior;
   /** What the model sees when this rule denies a call. */
   message?: string;
@@ -33,6 +40,17 @@ export interface PolicyObject {
   rules?: StructuredRule[];
 }
 
+/**
+ * A tool that exists, as the policy needs to know it: its name, and the facets its calls carry when it
+ * declares them (a ToolSpec will do). Rules naming no such tool are warned about.
+ */
+export type KnownTool =
+  | string
+  | { readonly name: string; readonly facets?: readonly PolicyFacet[] | undefined };
+
+/** Known tools by name, each with the facets it declares (undefined: none declared). */
+export type KnownTools = ReadonlyMap<string, readonly PolicyFacet[] | undefined>;
+
 /** Which tools a rule applies to. */
 export type ToolSelector =
   | { kind: 'any' }
@@ -40,39 +58,14 @@ export type ToolSelector =
   | { kind: 'glob'; pattern: string; regex: RegExp }
   | { kind: 'class'; action: ActionKind };
 
-/** Whether a rule is being asked to allow (every item, narrowly) or to block (any item, broadly). */
-export type MatchMode = 'allow' | 'block';
-
-export interface CommandMatcher {
-  kind: 'command';
-  /** One sub-command's argv. */
-  test(argv: readonly string[], mode: MatchMode): boolean;
-  /** Whether one sub-command could match once the shell expands the words it decides at run time. */
-  mayMatch(argv: readonly string[]): boolean;
-  /** The pattern's words as written (after quote removal), for analysis and messages. */
-  words: string[];
-  /** Whether any word is a glob. */
-  glob: boolean;
-  /** Any further words may follow. */
-  rest: boolean;
-}
-
-export interface PathMatcher {
-  kind: 'path';
-  /** The pattern after resolution (absolute, base realpath'd). */
-  resolved: string;
-  test(canonicalPath: string, mode: MatchMode): boolean;
-}
-
-export interface DomainMatcher {
-  kind: 'domain';
-  host: string;
-  subdomains: boolean;
-  test(host: string): boolean;
-}
+/**
+ * A rule's matchers, each under its facet's name: none (the rule covers its whole tools), one, or one per bare
+ * facet (a command and a path) when its tools declare no facets.
+ */
+export type RuleMatchers = { [F in PolicyFacet]?: FacetMatcher<F> };
 
 /** A rule ready to match: compiled once at load. */
-export interface CompiledRule {
+export interface CompiledRule extends RuleMatchers {
   /** As written (`exec_command(git status)`) or its place in the file (`rules[3]`). */
   text: string;
   behavior: PermissionBehavior;
@@ -83,12 +76,13 @@ export interface CompiledRule {
   at: string;
   message?: string;
   tool: ToolSelector;
-  /** No matcher at all: the rule covers every call of its tools. */
-  command?: CommandMatcher;
-  path?: PathMatcher;
-  domain?: DomainMatcher;
   /** Position across all layers (strongest layer first), for stable ordering. */
   order: number;
+}
+
+/** A rule with no matcher at all (no specifier): it covers every call of its tools. */
+export function coversWholeTool(rule: RuleMatchers): boolean {
+  return POLICY_FACETS.every((facet) => rule[facet] === undefined);
 }
 
 /** One rule behind a verdict, for the audit trail. */

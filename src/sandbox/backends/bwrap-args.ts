@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FileRoot } from '../file-policy-types.js';
+import type { SandboxIdentity } from '../process/backend-types.js';
 import { DEVICE_NAMES } from './root-devices.js';
 import type { Mask } from './scan.js';
-import type { SandboxIdentity } from './types.js';
 
 /** Everything that decides a bwrap command line. */
 export interface BwrapLayout {

@@ -1,7 +1,23 @@
-import { accessSync, chownSync, constants, promises as fs, lstatSync, realpathSync } from 'node:fs';
+import {
+  accessSync,
+  chownSync,
+  constants,
+  existsSync,
+  promises as fs,
+  lstatSync,
+  realpathSync,
+} from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir } from '../../store/state-dir.js';
 import { isWithin } from '../path-syntax.js';
+import type {
+  BackendStatus,
+  SandboxBackend,
+  SandboxCommand,
+  SandboxIdentity,
+  SandboxPolicy,
+  WrapResult,
+} from '../process/backend-types.js';
 import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
@@ -15,14 +31,6 @@ import { acquirePlaceholders, placeholderCheck, releasePlaceholders } from './pl
 import { type Mask, mostSpecificRoot, placeholderNames, scanPolicyPaths } from './scan.js';
 import { stateView, withMounts } from './state-view.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries, systemMountArgs } from './system-view.js';
-import type {
-  BackendStatus,
-  SandboxBackend,
-  SandboxCommand,
-  SandboxIdentity,
-  SandboxPolicy,
-  WrapResult,
-} from './types.js';
 
 export interface BwrapOptions {
   /** Path to bwrap (default: found in the system directories). */
@@ -64,9 +72,11 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
   const euid = process.geteuid?.() ?? -1;
   const egid = process.getegid?.() ?? -1;
   const maxScanEntries = options.maxScanEntries ?? 1_000_000;
-  // As root, a command may run as uid 0 (mapped-root): start the search for root-only files now, so the
-  // first such command does not wait for it (cached per process; see rootOnlyEntries).
-  if (euid === 0 && typeof runAs !== 'object') {
+  // Commands that run as uid 0 (mapped-root) need the search for root-only files (cached per process; see
+  // rootOnlyEntries). With runAs 'root' every command does: it starts now. Under 'auto' it starts with the
+  // first command that needs it, which is no later (the backend is made for the first command): a workspace
+  // with an owner never pays for it, nor do its first commands compete with it for the CPU.
+  if (euid === 0 && runAs === 'root') {
     void (async () => {
       const system = await systemMountArgs([...(options.systemPaths ?? DEFAULT_SYSTEM_PATHS)]);
       await rootOnlyEntries([...system.shown, ...(await existing(options.readOnlyPaths ?? []))]);
@@ -111,10 +121,10 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       return { ok: false, errorClass: 'permission_denied', message: state.reason ?? 'bwrap is unavailable.' };
     }
     const notes: string[] = [];
-    const { identity, degraded } = await chooseIdentity(policy.roots, runAs, euid, egid);
+    const { identity, degraded } = chooseIdentity(policy.roots, runAs, euid, egid);
     // What this command runs without (see mapped-root.ts and pids-cgroup.ts), said in every result.
     const lost = degraded ? [degraded] : [];
-    const unreachable = await checkReach(identity, policy, command.cwd);
+    const unreachable = checkReach(identity, policy, command.cwd);
     if (unreachable) return { ok: false, errorClass: 'permission_denied', message: unreachable };
     if (euid === 0 && identity.uid !== 0) {
       for (const dir of [command.runDir, command.home, command.tmp])
@@ -129,8 +139,14 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const absoluteProtected = userProtectedPaths();
     // handrail's state directory exists before any command, so no placeholder ever takes its place (the
     // store would then fail to create it and the audit log would be lost).
-    if (policy.stateDir && mostSpecificRoot(policy.stateDir, policy.roots)?.access !== 'read')
-      ensureStateDir(policy.stateDir);
+    // (Looked at first: making what exists already fails with an error, which costs more than the look.)
+    const stateDir = policy.stateDir;
+    if (
+      stateDir &&
+      mostSpecificRoot(stateDir, policy.roots)?.access !== 'read' &&
+      !existsSync(path.join(stateDir, '.gitignore'))
+    )
+      ensureStateDir(stateDir);
     const scan = await scanPolicyPaths({
       roots: policy.roots,
       denyRead,
@@ -213,7 +229,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       const masks: Mask[] = [];
       for (const mask of scan.masks) {
         // handrail's own 0700 state directory, say: the command's uid cannot get there to read anything.
-        if (identity.uid !== euid && (await neverReachable(mask.path, identity.uid, identity.gid))) continue;
+        if (identity.uid !== euid && neverReachable(mask.path, identity.uid, identity.gid)) continue;
         masks.push(mask);
       }
       let devices: string | undefined;
@@ -238,7 +254,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       const deniedFile = path.join(command.runDir, 'denied');
       if (masks.some((mask) => !mask.dir)) await fs.writeFile(deniedFile, '', { mode: 0o000 });
       // The state directory without the audit database's comings and goings (see state-view.ts).
-      const state = await stateView({ ...policy, identity, euid, masks, denyRead, deniedFile });
+      const state = stateView({ ...policy, identity, euid, masks, denyRead, deniedFile });
       const outside = (p: string) => !state?.covers(p);
 
       if (!prlimit) notes.push('Resource limits are not applied: prlimit (util-linux) is missing.');
@@ -306,17 +322,11 @@ async function resolverArgs(visible: readonly string[]): Promise<string[]> {
   }
 }
 
-async function checkReach(
-  identity: SandboxIdentity,
-  policy: SandboxPolicy,
-  cwd: string,
-): Promise<string | undefined> {
+function checkReach(identity: SandboxIdentity, policy: SandboxPolicy, cwd: string): string | undefined {
   if (identity.mode === 'self' || identity.uid === 0) return undefined;
   const who = `uid ${identity.uid}${identity.mode === 'owner' ? ' (the owner of the writable roots)' : identity.mode === 'nobody' ? ' (nobody)' : ''}`;
   const targets = [...policy.roots.map((root) => root.path), cwd];
-  const problems = await Promise.all(
-    targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid)),
-  );
+  const problems = targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid));
   const index = problems.findIndex((problem) => problem !== undefined);
   if (index < 0) return undefined;
   return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
@@ -336,8 +346,7 @@ function firstMissing(p: string, roots: SandboxPolicy['roots']): string | undefi
 
 function exists(p: string): boolean {
   try {
-    lstatSync(p);
-    return true;
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
-import { promises as fs } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileRoot } from '../file-policy-types.js';
-import type { SandboxIdentity } from './types.js';
+import type { SandboxIdentity } from '../process/backend-types.js';
 
 export const NOBODY = 65534;
 
@@ -32,12 +32,12 @@ export interface IdentityChoice {
  *    the process count, which RLIMIT_NPROC does not for uid 0.
  *  - `runAs: 'root'` chooses `mapped-root` whoever owns the roots; `{ uid, gid }` runs as that user.
  */
-export async function chooseIdentity(
+export function chooseIdentity(
   roots: readonly FileRoot[],
   runAs: RunAs,
   euid: number,
   egid: number,
-): Promise<IdentityChoice> {
+): IdentityChoice {
   if (euid !== 0) return { identity: { mode: 'self', uid: euid, gid: egid } };
   const mappedRoot: IdentityChoice = { identity: { mode: 'mapped-root', uid: 0, gid: 0 } };
   if (runAs === 'root') return mappedRoot;
@@ -45,7 +45,7 @@ export async function chooseIdentity(
 
   const writable = roots.filter((root) => root.access === 'write');
   if (writable.length === 0) {
-    const reach = await Promise.all(roots.map((root) => reachProblem(root.path, 'read', NOBODY, NOBODY)));
+    const reach = roots.map((root) => reachProblem(root.path, 'read', NOBODY, NOBODY));
     if (reach.every((problem) => problem === undefined)) {
       return { identity: { mode: 'nobody', uid: NOBODY, gid: NOBODY } };
     }
@@ -53,7 +53,7 @@ export async function chooseIdentity(
   // Read-only roots nobody cannot reach (a user's 0700 workspace under read_only) are judged like writable
   // ones: their one owner can read them, and uid 0 without capabilities could not even enter them.
   const judged = writable.length > 0 ? writable : roots;
-  const owners = await Promise.all(judged.map((root) => fs.stat(root.path).catch(() => undefined)));
+  const owners = judged.map((root) => statOrUndefined(root.path));
   const first = owners[0];
   if (first && first.uid !== 0 && owners.every((stat) => stat?.uid === first.uid)) {
     return { identity: { mode: 'owner', uid: first.uid, gid: first.gid } };
@@ -65,12 +65,12 @@ export async function chooseIdentity(
  * Whether `uid`/`gid` (no supplementary groups) can reach `target` and use it as asked, from the
  * permission bits along the path. Returns the first obstacle as a sentence, or undefined.
  */
-export async function reachProblem(
+export function reachProblem(
   target: string,
   want: 'read' | 'write',
   uid: number,
   gid: number,
-): Promise<string | undefined> {
+): string | undefined {
   const allows = (stat: { uid: number; gid: number; mode: number }, bit: number) => {
     const shift = stat.uid === uid ? 6 : stat.gid === gid ? 3 : 0;
     return ((stat.mode >> shift) & bit) !== 0;
@@ -81,10 +81,10 @@ export async function reachProblem(
     if (path.dirname(p) === p) break;
   }
   for (const dir of chain) {
-    const stat = await fs.stat(dir).catch(() => undefined);
+    const stat = statOrUndefined(dir);
     if (stat && !allows(stat, 1)) return `${dir} is mode ${octal(stat.mode)} owned by uid ${stat.uid}`;
   }
-  const stat = await fs.stat(target).catch(() => undefined);
+  const stat = statOrUndefined(target);
   if (!stat) return `${target} does not exist`;
   const need = stat.isDirectory() ? [4, 1] : [4];
   if (want === 'write') need.push(2);
@@ -99,14 +99,23 @@ export async function reachProblem(
  * and gives it no search permission. Masking such a path is needless — and bwrap, running as that uid,
  * could not even reach the mount point.
  */
-export async function neverReachable(target: string, uid: number, gid: number): Promise<boolean> {
+export function neverReachable(target: string, uid: number, gid: number): boolean {
   for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
-    const stat = await fs.stat(dir).catch(() => undefined);
+    const stat = statOrUndefined(dir);
     if (stat && stat.uid !== uid) {
       const shift = stat.gid === gid ? 3 : 0;
       if (((stat.mode >> shift) & 1) === 0) return true;
     }
     if (path.dirname(dir) === dir) return false;
+  }
+}
+
+/** Synchronous on purpose: a handful of stats per command, each far cheaper than a trip through the pool. */
+function statOrUndefined(p: string): Stats | undefined {
+  try {
+    return statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,15 @@
 // OS sandboxes for commands: bubblewrap, or explicitly none.
+
+// The contract the backends fulfil is process/'s (the plan calls it); shown here too for their users.
+export type {
+  BackendStatus,
+  SandboxBackend,
+  SandboxCommand,
+  SandboxIdentity,
+  SandboxInfo,
+  SandboxPolicy,
+  WrapResult,
+} from '../process/backend-types.js';
 export { type BwrapOptions, createBwrapBackend } from './bwrap.js';
 export { chooseIdentity, NOBODY, type RunAs } from './identity.js';
 export { createNoneBackend, UNSANDBOXED_NOTICE } from './none.js';
@@ -10,12 +21,3 @@ export {
   unavailableBackend,
 } from './select.js';
 export { DEFAULT_SYSTEM_PATHS } from './system-view.js';
-export type {
-  BackendStatus,
-  SandboxBackend,
-  SandboxCommand,
-  SandboxIdentity,
-  SandboxInfo,
-  SandboxPolicy,
-  WrapResult,
-} from './types.js';

@@ -1,6 +1,6 @@
+import type { SandboxBackend } from '../process/backend-types.js';
 import { findExecutable } from '../process/executables.js';
 import { prlimitArgs } from '../process/rlimits.js';
-import type { SandboxBackend } from './types.js';
 
 /** What a caller adds to every result of a command run by the `none` backend. */
 export const UNSANDBOXED_NOTICE = 'This command ran without an OS sandbox (sandbox: none).';

@@ -1,7 +1,7 @@
 import { type BigIntStats, lstatSync, mkdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { isAlive, processPart, selfToken } from './liveness.js';
+import { isAlive, processPart, selfToken } from '../process/liveness.js';
 
 /**
  * Empty read-only directories that stand in for protected names that do not exist yet (`.envrc`,

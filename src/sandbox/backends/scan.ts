@@ -1,11 +1,12 @@
 import type { Dirent } from 'node:fs';
-import { promises as fs, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { FileRoot } from '../file-policy-types.js';
 import { isWithin, relativeInside } from '../path-syntax.js';
 import { repositoryProtectedPaths } from '../protected-paths.js';
+import { dirStamp, walkSession } from './scan-cache.js';
 import { compileDeny, compileProtected, type DenyRules, PROBE } from './scan-rules.js';
 
 /** A path the sandbox hides: a file is replaced by an empty one, a directory by an empty one. */
@@ -141,63 +142,98 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     queue.push({ ...item, insideProtected: false });
   }
 
-  // Breadth-first, a level at a time, reading a level's directories concurrently.
+  // What one directory adds to the result, and the directories below it to walk next.
+  interface DirResult {
+    entries: number;
+    masks: Mask[];
+    readOnly: string[];
+    gitDirs: string[];
+    gitLinks: string[];
+    next: Item[];
+  }
+  /** Look at a directory's entries, the first `budget` of them: the walk stops at its entry limit. */
+  const visit = (item: Item, listing: readonly Dirent[], budget: number): DirResult => {
+    const entries = Math.min(listing.length, budget);
+    const found: DirResult = { entries, masks: [], readOnly: [], gitDirs: [], gitLinks: [], next: [] };
+    const writable = item.root?.access === 'write';
+    if (writable && looksLikeGitDir(listing)) found.gitDirs.push(item.dir);
+    const prefix = item.dir === '/' ? '/' : `${item.dir}/`;
+    for (let i = 0; i < entries; i++) {
+      const entry = listing[i]!;
+      const name = entry.name;
+      const abs = prefix + name;
+      if (writable && name === '.git') {
+        if (entry.isDirectory()) found.gitDirs.push(abs);
+        else found.gitLinks.push(abs);
+      }
+      if (entry.isSymbolicLink()) continue;
+      const dir = entry.isDirectory();
+      // Another root is walked on its own, with its own access.
+      if (dir && rootPaths.includes(abs)) continue;
+      const rels = item.rels.map((rel) => (rel === '' ? name : `${rel}/${name}`));
+      if (denied(abs, rels, dir)) {
+        found.masks.push({ path: abs, dir });
+        continue;
+      }
+      const rel = item.rel === '' ? name : `${item.rel}/${name}`;
+      let underProtected = item.underProtected;
+      if (
+        writable &&
+        !underProtected &&
+        (item.insideProtected || absolute.has(abs) || isProtected(rel, name, dir))
+      ) {
+        found.readOnly.push(abs);
+        underProtected = true;
+      }
+      if (!dir) continue;
+      // Inside a read-only protected directory (or a read-only root) only deny-read globs are left to find.
+      if ((writable && !underProtected) || (deny.match && deny.reachesInto(abs, rels))) {
+        found.next.push({
+          dir: abs,
+          root: item.root,
+          rels,
+          rel,
+          underProtected,
+          insideProtected: item.insideProtected,
+        });
+      }
+    }
+    return found;
+  };
+
+  // Breadth-first, a level at a time. A directory unchanged since the last walk under the same rules gives
+  // what it gave then (see scan-cache.ts); the others are read.
+  const session = walkSession<DirResult>(walkConfig(input, absolute));
+  const keyOf = (item: Item) =>
+    `${item.root?.path ?? ''}\0${item.underProtected ? 1 : 0}${item.insideProtected ? 1 : 0}\0${item.dir}`;
   let level = queue;
   while (level.length > 0 && !result.truncated) {
+    const stamps = level.map((item) => dirStamp(item.dir));
+    const known = level.map((item, i) => session.reuse(keyOf(item), stamps[i]));
+    const listings = await readLevel(level.map((item, i) => (known[i] ? undefined : item.dir)));
     const next: Item[] = [];
-    const listings = await readLevel(level.map((item) => item.dir));
-    for (let i = 0; i < level.length && !result.truncated; i++) {
+    for (let i = 0; i < level.length; i++) {
       const item = level[i]!;
-      const listing = listings[i]!;
-      const writable = item.root?.access === 'write';
-      if (writable && looksLikeGitDir(listing)) result.gitDirs.push(item.dir);
-      const prefix = item.dir === '/' ? '/' : `${item.dir}/`;
-      for (const entry of listing) {
-        if (++result.visited > input.maxEntries) {
-          result.truncated = true;
-          break;
-        }
-        const name = entry.name;
-        const abs = prefix + name;
-        if (writable && name === '.git') {
-          if (entry.isDirectory()) result.gitDirs.push(abs);
-          else result.gitLinks.push(abs);
-        }
-        if (entry.isSymbolicLink()) continue;
-        const dir = entry.isDirectory();
-        // Another root is walked on its own, with its own access.
-        if (dir && rootPaths.includes(abs)) continue;
-        const rels = item.rels.map((rel) => (rel === '' ? name : `${rel}/${name}`));
-        if (denied(abs, rels, dir)) {
-          result.masks.push({ path: abs, dir });
-          continue;
-        }
-        const rel = item.rel === '' ? name : `${item.rel}/${name}`;
-        let underProtected = item.underProtected;
-        if (
-          writable &&
-          !underProtected &&
-          (item.insideProtected || absolute.has(abs) || isProtected(rel, name, dir))
-        ) {
-          result.readOnly.push(abs);
-          underProtected = true;
-        }
-        if (!dir) continue;
-        // Inside a read-only protected directory (or a read-only root) only deny-read globs are left to find.
-        if ((writable && !underProtected) || (deny.match && deny.reachesInto(abs, rels))) {
-          next.push({
-            dir: abs,
-            root: item.root,
-            rels,
-            rel,
-            underProtected,
-            insideProtected: item.insideProtected,
-          });
-        }
-      }
+      const budget = input.maxEntries - result.visited;
+      let found = known[i];
+      if (!found || found.entries > budget) {
+        const listing = listings[i] ?? readDir(item.dir);
+        found = visit(item, listing, budget);
+        // Past the limit: what was seen so far counts, and the walk says it stopped.
+        if (listing.length > budget) result.truncated = true;
+        else session.keep(keyOf(item), stamps[i], found);
+      } else session.keep(keyOf(item), stamps[i], found);
+      result.visited += found.entries + (result.truncated ? 1 : 0);
+      result.masks.push(...found.masks);
+      result.readOnly.push(...found.readOnly);
+      result.gitDirs.push(...found.gitDirs);
+      result.gitLinks.push(...found.gitLinks);
+      next.push(...found.next);
+      if (result.truncated) break;
     }
     level = next;
   }
+  session.finish();
 
   // Deny-read paths named without wildcards, wherever the walk went (or did not go).
   const found: Mask[] = [];
@@ -208,14 +244,14 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     )
       continue;
     // The name as it is on disk, which may be another Unicode normalization than the rule's.
-    const p = await onDisk(named);
+    const p = onDisk(named);
     if (p === undefined) continue;
     if (result.masks.some((mask) => isWithin(p, mask.path))) continue;
-    const stat = await fs.lstat(p).catch(() => undefined);
+    const stat = lstatOrUndefined(p);
     if (!stat || stat.isSymbolicLink()) continue;
     // Through a symbolic link on the way the sandbox would mask something else (or fail to): the walk,
     // which follows no link, would not find it either.
-    if ((await fs.realpath(path.dirname(p)).catch(() => undefined)) !== path.dirname(p)) continue;
+    if (realOrUndefined(path.dirname(p)) !== path.dirname(p)) continue;
     found.push({ path: p, dir: stat.isDirectory() });
   }
   if (found.length > 0) result.masks = outermost([...result.masks, ...found]);
@@ -226,44 +262,33 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     if (root?.access !== 'write') continue;
     if (result.readOnly.some((ro) => isWithin(p, ro))) continue;
     if (result.masks.some((mask) => isWithin(p, mask.path)) || denied(p, [], true)) continue;
-    if (
-      await fs.lstat(p).then(
-        () => true,
-        () => false,
-      )
-    )
-      result.readOnly.push(p);
+    if (lstatOrUndefined(p)) result.readOnly.push(p);
   }
   return result;
 }
 
 /**
  * The path as spelled on disk: `p` itself when it exists, else each missing name looked up in its parent's
- * listing by its NFC form. Undefined when nothing by that name exists.
+ * listing by its NFC form. Undefined when nothing by that name exists. Synchronous, as the walk: a few
+ * lookups per deny-read path, each far cheaper than a trip through the thread pool.
  */
-async function onDisk(p: string): Promise<string | undefined> {
-  if (
-    await fs.lstat(p).then(
-      () => true,
-      () => false,
-    )
-  )
-    return p;
+function onDisk(p: string): string | undefined {
+  if (lstatOrUndefined(p)) return p;
   const names = p.split('/').filter(Boolean);
   let current = '/';
   for (const name of names) {
     const direct = path.join(current, name);
-    if (
-      await fs.lstat(direct).then(
-        () => true,
-        () => false,
-      )
-    ) {
+    if (lstatOrUndefined(direct)) {
       current = direct;
       continue;
     }
     const wanted = name.normalize('NFC');
-    const entries = await fs.readdir(current).catch(() => [] as string[]);
+    let entries: string[];
+    try {
+      entries = readdirSync(current);
+    } catch {
+      return undefined;
+    }
     const match = entries.find((entry) => entry.normalize('NFC') === wanted);
     if (match === undefined) return undefined;
     current = path.join(current, match);
@@ -271,26 +296,58 @@ async function onDisk(p: string): Promise<string | undefined> {
   return current;
 }
 
+function lstatOrUndefined(p: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function realOrUndefined(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Everything that decides what a walk finds in a directory: results kept under one are valid for it only. */
+function walkConfig(input: ScanInput, absolute: ReadonlySet<string>): string {
+  return JSON.stringify([
+    input.roots.map((root) => [root.path, root.access]),
+    input.denyRead,
+    input.protectedPaths,
+    input.stateDir ?? null,
+    input.visible,
+    [...absolute].sort(),
+  ]);
+}
+
 /**
- * List directories. Synchronously, in slices of a few milliseconds between which other work runs: for the
+ * List directories (undefined: not needed). Synchronously, in slices of a few milliseconds between which other work runs: for the
  * thousands of small directories of a large tree this is several times faster than a promise per directory
  * through the thread pool, and a server's event loop still never waits long.
  */
-async function readLevel(dirs: readonly string[]): Promise<Dirent[][]> {
-  const out: Dirent[][] = [];
+async function readLevel(dirs: readonly (string | undefined)[]): Promise<(Dirent[] | undefined)[]> {
+  const out: (Dirent[] | undefined)[] = [];
   let slice = performance.now();
   for (const dir of dirs) {
-    try {
-      out.push(readdirSync(dir, { withFileTypes: true }));
-    } catch {
-      out.push([]);
-    }
+    out.push(dir === undefined ? undefined : readDir(dir));
     if (performance.now() - slice > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       slice = performance.now();
     }
   }
   return out;
+}
+
+function readDir(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
 }
 
 const SLICE_MS = 10;

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BackendStatus, SandboxBackend } from '../process/backend-types.js';
 import { resolveRlimits } from '../process/rlimits.js';
 import { createRunDir } from '../process/run-dir.js';
 import { type BwrapOptions, createBwrapBackend } from './bwrap.js';
 import { createNoneBackend } from './none.js';
-import type { BackendStatus, SandboxBackend } from './types.js';
 
 export type SandboxChoice = 'auto' | 'bwrap' | 'none';
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { FileRoot } from '../file-policy-types.js';
 import { isWithin } from '../path-syntax.js';
+import type { SandboxIdentity } from '../process/backend-types.js';
 import { neverReachable } from './identity.js';
 import type { Mask } from './scan.js';
-import type { SandboxIdentity } from './types.js';
 
 /**
  * How a command sees handrail's state directory when it lies inside a root: an empty read-only directory
@@ -32,7 +32,7 @@ export interface StateView {
 /** Top-level entries of the state directory a command never sees. */
 const INTERNAL = new Set(['sandbox']);
 
-export async function stateView(input: {
+export function stateView(input: {
   stateDir?: string | undefined;
   roots: readonly FileRoot[];
   identity: SandboxIdentity;
@@ -42,13 +42,13 @@ export async function stateView(input: {
   denyRead: readonly string[];
   /** The empty unreadable file bound over denied files. */
   deniedFile: string;
-}): Promise<StateView | undefined> {
+}): StateView | undefined {
   const dir = input.stateDir;
   if (!dir || !input.roots.some((root) => root.path !== dir && isWithin(dir, root.path))) return undefined;
   // Hidden whole by a deny rule: nothing to show.
   if (input.masks.some((mask) => isWithin(dir, mask.path))) return undefined;
   const { identity } = input;
-  if (identity.uid !== input.euid && (await neverReachable(path.join(dir, 'x'), identity.uid, identity.gid)))
+  if (identity.uid !== input.euid && neverReachable(path.join(dir, 'x'), identity.uid, identity.gid))
     return undefined;
   let entries: Dirent[];
   try {

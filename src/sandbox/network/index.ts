@@ -17,8 +17,7 @@ export {
 } from './config.js';
 export { openSocket, pinnedAgent } from './dispatcher.js';
 export { type HostPattern, matchHost, normalizeHostname, parseHostPattern } from './host-pattern.js';
-export { type CheckedTarget, NetworkPolicy, type PolicyOptions } from './policy.js';
+export { type CheckedTarget, hostPort, NetworkPolicy, type PolicyOptions } from './policy.js';
 export { specialName, systemResolver } from './resolver.js';
-export type { SearchOptions, SearchResult, WebSearchConfig } from './search-types.js';
 export * from './types.js';
 export { displayUrl, parseTarget, type Target } from './url-check.js';

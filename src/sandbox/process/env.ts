@@ -1,6 +1,6 @@
 // The environment a command receives: an allowlist from the host, what the sandbox sets, what the profile
 // adds, then the model's own variables, each refused when it could run other code or carry a secret.
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -227,11 +227,14 @@ export function sandboxPath(hostPath: string | undefined, writableRoots: readonl
   for (const entry of (hostPath ?? '').split(':')) {
     if (!path.posix.isAbsolute(entry)) continue;
     const dir = path.posix.normalize(entry).replace(/(.)\/$/, '$1');
+    // A missing entry is judged by its name (checked first: a failed realpath throws, which costs more).
     let real = dir;
-    try {
-      real = realpathSync(dir);
-    } catch {
-      // missing on the host: judged by its name
+    if (existsSync(dir)) {
+      try {
+        real = realpathSync.native(dir);
+      } catch {
+        // gone meanwhile
+      }
     }
     const inRoot = writableRoots.some((root) => within(dir, root) || within(real, root));
     if (!inRoot && !kept.includes(dir)) kept.push(dir);

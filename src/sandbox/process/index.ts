@@ -1,5 +1,14 @@
 // Running a command: the spawn plan (shell argv, filtered environment, HOME, timeout), rlimits, spawning
-// in its own process group, and killing the whole tree.
+// in its own process group, and killing the whole tree; and the contract a sandbox backend fulfils.
+export type {
+  BackendStatus,
+  SandboxBackend,
+  SandboxCommand,
+  SandboxIdentity,
+  SandboxInfo,
+  SandboxPolicy,
+  WrapResult,
+} from './backend-types.js';
 export {
   buildCommandEnv,
   DEFAULT_PATH,

@@ -110,7 +110,10 @@ function detect(): PidsCgroupSupport {
 export interface PidsCgroup {
   /** The `cgroup.procs` file the command joins (see `joinArgs`). */
   procs: string;
-  /** Kill what is left in it, remove it; returns a note when the command reached the limit. */
+  /**
+   * Kill what is left in it and remove it (an empty one the kernel still holds goes in the background);
+   * returns a note when the command reached the limit.
+   */
   remove(): Promise<string | undefined>;
 }
 
@@ -118,14 +121,8 @@ export interface PidsCgroup {
 export function createPidsCgroup(runId: string, max: number): PidsCgroup | { reason: string } {
   const found = pidsCgroupSupport();
   if (!found.ok) return { reason: found.reason };
-  for (const dir of pending) {
-    try {
-      rmdirSync(dir);
-      pending.delete(dir);
-    } catch {
-      // still busy
-    }
-  }
+  // Those of earlier commands the kernel had not released yet (tryRemove forgets them once gone).
+  for (const dir of pending) tryRemove(dir);
   const dir = path.join(found.parent, runId);
   try {
     mkdirSync(dir);
@@ -166,28 +163,67 @@ export function joinArgs(sh: string, procs: string): string[] {
 async function removeCgroup(dir: string, max: number): Promise<string | undefined> {
   const events = readOr(path.join(dir, 'pids.events'));
   const hits = Number(/^max (\d+)/m.exec(events)?.[1] ?? 0);
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const note =
+    hits > 0
+      ? `The command reached the process limit (${max} processes): ${hits} of its attempts to start another process failed.`
+      : undefined;
+  if (tryRemove(dir)) return note;
+  // Still populated. What is left (nothing, normally: bwrap's PID namespace took it) is killed before the
+  // command counts as ended; an empty cgroup the kernel has not released yet is removed in the background,
+  // so the result does not wait for it.
+  if (killMembers(dir) === 0) {
+    pending.add(dir);
+    void removeLater(dir);
+    return note;
+  }
+  // Killed processes leave within a millisecond or two: look again soon, then every 20 ms (a second in all).
+  for (let attempt = 0; attempt < 55; attempt++) {
+    await sleep(Math.min(2 ** attempt, 20));
+    if (tryRemove(dir)) return note;
+    killMembers(dir);
+  }
+  pending.add(dir);
+  return note;
+}
+
+/** rmdir; true once the cgroup is gone. */
+function tryRemove(dir: string): boolean {
+  try {
+    rmdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
+  }
+  pending.delete(dir);
+  return true;
+}
+
+/** SIGKILL every process still in the cgroup; returns how many there were. */
+function killMembers(dir: string): number {
+  const pids = readOr(path.join(dir, 'cgroup.procs')).split('\n').filter(Boolean);
+  for (const pid of pids) {
     try {
-      rmdirSync(dir);
-      break;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') break;
-      // Still populated: whatever is left (nothing, normally: bwrap's PID namespace took it) is killed.
-      for (const pid of readOr(path.join(dir, 'cgroup.procs')).split('\n').filter(Boolean)) {
-        try {
-          process.kill(Number(pid), 'SIGKILL');
-        } catch {
-          // gone
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      if (attempt === 49) pending.add(dir);
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // gone
     }
   }
-  return hits > 0
-    ? `The command reached the process limit (${max} processes): ${hits} of its attempts to start another process failed.`
-    : undefined;
+  return pids.length;
+}
+
+/** Retry an empty cgroup's removal for a second, off the command's path (then the next command, or exit). */
+async function removeLater(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 55; attempt++) {
+    await sleep(Math.min(2 ** attempt, 20), true);
+    if (tryRemove(dir)) return;
+    killMembers(dir);
+  }
+}
+
+function sleep(ms: number, unref = false): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (unref) timer.unref();
+  });
 }
 
 /** Remove the cgroups of handrail processes that are gone. */

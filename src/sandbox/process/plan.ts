@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxCommand, SandboxPolicy } from '../backends/types.js';
+import type { SandboxCommand, SandboxPolicy } from './backend-types.js';
 import { buildCommandEnv, type EnvRefusal, envRefusalMessage } from './env.js';
 import { resolveRlimits } from './rlimits.js';
 import { createRunDir } from './run-dir.js';

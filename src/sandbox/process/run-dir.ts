@@ -1,8 +1,8 @@
 import { promises as fs, mkdirSync, mkdtempSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAlive, processToken } from '../backends/liveness.js';
 import { isWithin } from '../path-syntax.js';
+import { isAlive, processToken } from './liveness.js';
 
 /** A run's private directory: HOME and TMPDIR for the command, outside every writable root. */
 export interface RunDir {

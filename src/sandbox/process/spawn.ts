@@ -1,6 +1,6 @@
 import { spawn as nodeSpawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import type { SandboxInfo } from '../backends/types.js';
+import type { SandboxInfo } from './backend-types.js';
 import { type KillTreeReport, killTree } from './kill-tree.js';
 import { bootTicks } from './proc-table.js';
 import type { ProcessSpawnPlan } from './types.js';

@@ -1,6 +1,6 @@
 import type { ErrorClass } from '../../types/index.js';
-import type { SandboxBackend, SandboxInfo } from '../backends/types.js';
 import type { FileAccess, FilePolicyConfig } from '../file-policy-types.js';
+import type { SandboxBackend, SandboxInfo } from './backend-types.js';
 import type { Rlimits } from './rlimits.js';
 
 /** What a model (through a tool) asks to run. */

@@ -1,7 +1,8 @@
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths } from './context.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
+import { intentPaths } from '../shared/file-checks.js';
 import { commitChanges } from './patch/commit.js';
 import { PatchSyntaxError, parsePatch } from './patch/parse.js';
 import { computePlan, type SummaryLine } from './patch/plan.js';
@@ -31,6 +32,8 @@ const FORMAT_HINT =
 export function applyPatchTool(): ToolSpec {
   return defineTool({
     name: 'apply_patch',
+    facets: BUILTIN_TOOL_FACETS.apply_patch,
+    capabilities: fileCapabilities,
     description: DESCRIPTION,
     inputSchema: {
       type: 'object',
@@ -68,7 +71,7 @@ export function applyPatchTool(): ToolSpec {
       };
     },
     async execute(args, ctx) {
-      const { files, versions, locks } = fsCapabilities(ctx);
+      const { files, fileVersions: versions, fileLocks: locks } = ctx.capabilities;
       let parsed: ParsedPatch;
       try {
         parsed = parsePatch(args.patch);

@@ -1,7 +1,8 @@
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths } from './context.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
+import { intentPaths } from '../shared/file-checks.js';
 import { diffReplacements, formatCounts, formatDiff } from './diff-summary.js';
 import { prepareEditArguments } from './edit/arguments.js';
 import { readChecked, refuseIfChanged, withWriteLock, writeChecked } from './edit/disk.js';
@@ -64,6 +65,8 @@ interface EditArgs {
 export function editFileTool(): ToolSpec {
   return defineTool({
     name: 'edit_file',
+    facets: BUILTIN_TOOL_FACETS.edit_file,
+    capabilities: fileCapabilities,
     description: DESCRIPTION,
     inputSchema,
     source: 'builtin',
@@ -79,12 +82,12 @@ export function editFileTool(): ToolSpec {
     },
     async execute(raw, ctx) {
       const args = raw as EditArgs;
-      const caps = fsCapabilities(ctx);
+      const caps = ctx.capabilities;
       refuseNoOps(args.edits);
       return withWriteLock(caps, args.path, async (check) => {
         if (!check.stat) throw await notFound(caps.files, check.path, 'File');
         const { data, stat } = await readChecked(check, MAX_EDIT_BYTES, 'edit_file');
-        refuseIfChanged(caps.versions, check, stat);
+        refuseIfChanged(caps.fileVersions, check, stat);
         const decoded = decodeText(data);
         if ('problem' in decoded) {
           throw new ToolError(
@@ -110,7 +113,7 @@ export function editFileTool(): ToolSpec {
         if (ctx.signal.aborted)
           throw new ToolError('cancelled', `edit_file was cancelled; ${check.display} was not changed.`);
         const written = await writeChecked(check, output, { expect: stat });
-        caps.versions.record(check.path, written.stat);
+        caps.fileVersions.record(check.path, written.stat);
 
         const diff = diffReplacements(doc.text, plan.replacements);
         const summary = `Edited ${check.display}: ${countEdits(plan)}, ${formatCounts(diff)} lines${notes(plan)}.`;

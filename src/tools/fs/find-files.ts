@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs';
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { FileAccess } from '../../sandbox/file-policy-types.js';
-import type { ToolReturn, ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths, mustRead } from './context.js';
+import type { FileAccess } from '../../sandbox/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolReturn, type ToolSpec } from '../../types/index.js';
+import { intentPaths, mustRead } from '../shared/file-checks.js';
 import { notFound } from './not-found.js';
 import { pagedOutputPolicy } from './output-policy.js';
 import { count, counted, where } from './search/format.js';
@@ -36,6 +37,8 @@ export function findFilesTool(options: FindFilesOptions = {}): ToolSpec {
   const maxOutputBytes = options.maxOutputBytes ?? 30 * 1024;
   return defineTool({
     name: 'find_files',
+    facets: BUILTIN_TOOL_FACETS.find_files,
+    capabilities: fileCapabilities,
     description:
       'Find files by glob, newest first. A pattern without "/" matches file names at any depth ("*.ts", "*.{js,jsx}", "README*"); a pattern with "/" matches the path relative to `path` ("src/**/*.test.ts", "**/fixtures/*.json"). Files ignored by .gitignore or .ignore and .git are skipped; hidden files are included.',
     inputSchema: {
@@ -72,7 +75,7 @@ export function findFilesTool(options: FindFilesOptions = {}): ToolSpec {
     }),
     async execute(raw, ctx): Promise<ToolReturn> {
       const args = raw as FindArgs;
-      const { files } = fsCapabilities(ctx);
+      const { files } = ctx.capabilities;
       const target = await mustRead(files, args.path ?? '.', 'any');
       if (!target.stat) throw await notFound(files, target.path, 'Directory');
       if (!target.stat.isDirectory()) {

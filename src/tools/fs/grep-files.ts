@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
-import type { FileAccess } from '../../sandbox/file-policy-types.js';
-import { isWithin } from '../../sandbox/path-syntax.js';
-import type { ToolReturn, ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths, mustRead } from './context.js';
+import { type FileAccess, isWithin } from '../../sandbox/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolReturn, type ToolSpec } from '../../types/index.js';
+import { intentPaths, mustRead } from '../shared/file-checks.js';
 import { notFound } from './not-found.js';
 import { pagedOutputPolicy } from './output-policy.js';
 import type { GrepEngine, GrepQuery, MatchCount } from './search/engine.js';
@@ -65,6 +65,8 @@ export function grepFilesTool(options: GrepFilesOptions = {}): ToolSpec {
 
   return defineTool({
     name: 'grep_files',
+    facets: BUILTIN_TOOL_FACETS.grep_files,
+    capabilities: fileCapabilities,
     description:
       'Search file contents with a regular expression (Rust regex syntax, as in ripgrep). output_mode "files" (default) lists the matching files, newest first; "content" shows matching lines as path:line:text, with `context` lines around them as path-line-text. Files ignored by .gitignore or .ignore, binary files and .git are skipped; hidden files are searched. `include` limits the search to files matching a glob ("*.ts" matches by name at any depth, "src/**/*.ts" by path).',
     inputSchema: {
@@ -117,7 +119,7 @@ export function grepFilesTool(options: GrepFilesOptions = {}): ToolSpec {
     }),
     async execute(raw, ctx): Promise<ToolReturn> {
       const args = raw as GrepArgs;
-      const { files } = fsCapabilities(ctx);
+      const { files } = ctx.capabilities;
       const target = await mustRead(files, args.path ?? '.', 'any');
       if (!target.stat) throw await notFound(files, target.path, 'Path');
       const isFile = target.stat.isFile();

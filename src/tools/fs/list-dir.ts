@@ -1,7 +1,8 @@
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolReturn, ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths, mustRead } from './context.js';
+import { BUILTIN_TOOL_FACETS, type ToolReturn, type ToolSpec } from '../../types/index.js';
+import { intentPaths, mustRead } from '../shared/file-checks.js';
 import { notFound } from './not-found.js';
 import { pagedOutputPolicy } from './output-policy.js';
 import { count, counted } from './search/format.js';
@@ -30,6 +31,8 @@ export function listDirTool(options: ListDirOptions = {}): ToolSpec {
   const maxPageBytes = options.maxPageBytes ?? 30 * 1024;
   return defineTool({
     name: 'list_dir',
+    facets: BUILTIN_TOOL_FACETS.list_dir,
+    capabilities: fileCapabilities,
     description:
       'List a directory as an indented tree (directories first, then files, by name), a few levels deep. Directories end with "/", symbolic links show as "name@ -> target". Entries ignored by .gitignore or .ignore are left out unless include_ignored is true; .git is never listed. Long listings come in pages: use offset to continue.',
     inputSchema: {
@@ -71,7 +74,7 @@ export function listDirTool(options: ListDirOptions = {}): ToolSpec {
     }),
     async execute(raw, ctx): Promise<ToolReturn> {
       const args = raw as ListArgs;
-      const { files } = fsCapabilities(ctx);
+      const { files } = ctx.capabilities;
       const target = await mustRead(files, args.path ?? '.', 'any');
       if (!target.stat) throw await notFound(files, target.path, 'Directory');
       if (!target.stat.isDirectory()) {

@@ -1,9 +1,10 @@
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
 import { formatBytes } from '../../output/project.js';
-import { openForRead } from '../../sandbox/safe-fs.js';
-import type { ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths, mustRead } from './context.js';
+import { openForRead } from '../../sandbox/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
+import { intentPaths, mustRead } from '../shared/file-checks.js';
 import { notFound } from './not-found.js';
 import { pagedOutputPolicy } from './output-policy.js';
 import { sniff } from './read/file-kind.js';
@@ -40,6 +41,8 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
 
   return defineTool({
     name: 'read_file',
+    facets: BUILTIN_TOOL_FACETS.read_file,
+    capabilities: fileCapabilities,
     description: `Read a file as numbered lines (like cat -n), ${pageLines.toLocaleString('en-US')} lines per page; use offset and limit to page through long files. Images (png, jpeg, gif, webp) are returned as images; other binary files are described.`,
     inputSchema: {
       type: 'object',
@@ -65,7 +68,7 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
       scope: { operation: 'read_file', paths: intentPaths(cwd, [args.path]) },
     }),
     async execute(args, ctx) {
-      const { files, versions } = fsCapabilities(ctx);
+      const { files, fileVersions: versions } = ctx.capabilities;
       const file = await mustRead(files, args.path, 'any');
       if (!file.stat) throw await notFound(files, file.path, 'File');
       if (file.stat.isDirectory()) {

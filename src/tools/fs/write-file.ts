@@ -1,9 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths } from './context.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
+import { intentPaths } from '../shared/file-checks.js';
 import { diffTexts, formatCounts, formatDiff } from './diff-summary.js';
 import { isDict, rename } from './edit/arguments.js';
 import { parentProblem, readChecked, refuseIfChanged, withWriteLock, writeChecked } from './edit/disk.js';
@@ -37,6 +38,8 @@ const inputSchema = {
 export function writeFileTool(): ToolSpec {
   return defineTool({
     name: 'write_file',
+    facets: BUILTIN_TOOL_FACETS.write_file,
+    capabilities: fileCapabilities,
     description: DESCRIPTION,
     inputSchema,
     source: 'builtin',
@@ -55,7 +58,7 @@ export function writeFileTool(): ToolSpec {
       scope: { operation: 'write_file', paths: intentPaths(cwd, [args.path]) },
     }),
     async execute(args, ctx) {
-      const caps = fsCapabilities(ctx);
+      const caps = ctx.capabilities;
       const requested = String(args.path);
       if (/[/\\]$/.test(requested)) {
         throw new ToolError(
@@ -70,7 +73,7 @@ export function writeFileTool(): ToolSpec {
         let previous: { data: Buffer; stat: Stats } | undefined;
         if (check.stat) {
           // A file that was deleted since the turn saw it is simply created: nothing of it can be lost.
-          refuseIfChanged(caps.versions, check, check.stat);
+          refuseIfChanged(caps.fileVersions, check, check.stat);
           if (check.stat.size <= MAX_DIFFED_BYTES)
             previous = await readChecked(check, MAX_DIFFED_BYTES, 'write_file');
         } else {
@@ -81,7 +84,7 @@ export function writeFileTool(): ToolSpec {
             });
         }
         if (previous?.data.equals(data)) {
-          caps.versions.record(check.path, previous.stat);
+          caps.fileVersions.record(check.path, previous.stat);
           return `${check.display} already has this content (${size}); nothing was written.`;
         }
         if (ctx.signal.aborted)
@@ -92,7 +95,7 @@ export function writeFileTool(): ToolSpec {
           data,
           expect ? { expect, createParents: true } : { createParents: true },
         );
-        caps.versions.record(check.path, written.stat);
+        caps.fileVersions.record(check.path, written.stat);
         const details = {
           path: check.path,
           created: written.created,

@@ -1,13 +1,14 @@
 // bash (the Pi-style preset): run one command to the end in the sandbox, stream its output as progress,
 // and report a non-zero exit as an error result ending in `Command exited with code N`.
+import { filesCapability } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolSpec } from '../../types/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { commandIntent } from './classify.js';
 import { planCommand, planLines, sandboxLines } from './plan-command.js';
 import { startPlanned } from './process-adapter.js';
 import { ProgressStream } from './progress.js';
-import { shellCapabilityProvider } from './runtime-shell.js';
+import { defaultShellProvider, type ShellProvider } from './runtime-shell.js';
 import { HeadTailBuffer, projectOutput } from './session/index.js';
 
 interface BashArgs {
@@ -18,10 +19,12 @@ interface BashArgs {
 /** Bytes of output the model sees (the head and tail of the command's output). */
 const MAX_OUTPUT_BYTES = 30 * 1024;
 
-export function bashTool(): ToolSpec {
+/** `shell`: the sandbox and sessions to run in (shellTools() passes one provider to all three tools). */
+export function bashTool(shell: ShellProvider = defaultShellProvider): ToolSpec {
   return defineTool({
     name: 'bash',
-    capabilities: [shellCapabilityProvider],
+    facets: BUILTIN_TOOL_FACETS.bash,
+    capabilities: [shell, filesCapability],
     description:
       'Run a bash command in the sandboxed workspace and return its output (stdout and stderr together) when it exits. Standard input is closed. A non-zero exit code is an error. Long outputs keep their beginning and end. Only the workspace persists: HOME and the temporary directory ($TMPDIR) are fresh for each command and removed when it ends.',
     inputSchema: {

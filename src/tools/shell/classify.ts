@@ -1,7 +1,7 @@
 // The permission intent of a shell call: only what will run — the command line, where, and whether in a
 // terminal. The policy classifies the command itself (policy/assess.ts); a tool never rates its own call.
 import type { PermissionIntent } from '../../types/index.js';
-import { intentPaths } from '../fs/context.js';
+import { intentPaths } from '../shared/file-checks.js';
 
 export function commandIntent(
   operation: string,

@@ -1,13 +1,14 @@
 // exec_command: start a command in the sandbox and return when it exits or when yield_time_ms passes; a
 // command still running keeps its session, which write_stdin feeds and polls.
+import { filesCapability } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolSpec } from '../../types/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { commandIntent } from './classify.js';
 import { planCommand, planLines } from './plan-command.js';
 import { plannedStart } from './process-adapter.js';
 import { ProgressStream } from './progress.js';
-import { shellCapabilityProvider } from './runtime-shell.js';
+import { defaultShellProvider, type ShellProvider } from './runtime-shell.js';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_YIELD_MS, MAX_YIELD_MS, MIN_YIELD_MS } from './session/index.js';
 import { waitAndFormat } from './session-result.js';
 
@@ -24,10 +25,12 @@ interface ExecArgs {
 
 export const MAX_OUTPUT_TOKENS = 16_000;
 
-export function execCommandTool(): ToolSpec {
+/** `shell`: the sandbox and sessions to run in (shellTools() passes one provider to all three tools). */
+export function execCommandTool(shell: ShellProvider = defaultShellProvider): ToolSpec {
   return defineTool({
     name: 'exec_command',
-    capabilities: [shellCapabilityProvider],
+    facets: BUILTIN_TOOL_FACETS.exec_command,
+    capabilities: [shell, filesCapability],
     description:
       'Run a shell command (bash -c) in the sandboxed workspace. Returns when the command exits or after yield_time_ms; a command still running then keeps a session ID: use write_stdin to poll its output. Standard input is closed (a program that reads it gets end-of-file) unless tty is true: only a tty session takes input through write_stdin. A non-zero exit code is reported, not an error. Only the workspace persists: HOME and the temporary directory ($TMPDIR) are fresh for each command and removed when it ends.',
     inputSchema: {

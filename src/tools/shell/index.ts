@@ -3,14 +3,26 @@
 import type { ToolSpec } from '../../types/index.js';
 import { bashTool } from './bash.js';
 import { execCommandTool } from './exec-command.js';
+import { defaultShellProvider, type ShellToolsOptions, shellProvider } from './runtime-shell.js';
 import { writeStdinTool } from './write-stdin.js';
 
 export { bashTool } from './bash.js';
-export type { ShellCapability } from './context.js';
 export { execCommandTool } from './exec-command.js';
+export {
+  defaultShellProvider,
+  type SessionSettings,
+  type ShellCapability,
+  type ShellProvider,
+  type ShellToolsOptions,
+  shellProvider,
+} from './runtime-shell.js';
 export { writeStdinTool } from './write-stdin.js';
 
-/** exec_command, write_stdin and bash. */
-export function shellTools(): ToolSpec[] {
-  return [execCommandTool(), writeStdinTool(), bashTool()];
+/**
+ * exec_command, write_stdin and bash, sharing one sandbox and one session cap. Settings given here win over
+ * the runtime's `sandbox`, `process` and `sessions` options (today's shape, still accepted).
+ */
+export function shellTools(options?: ShellToolsOptions): ToolSpec[] {
+  const shell = options ? shellProvider(options) : defaultShellProvider;
+  return [execCommandTool(shell), writeStdinTool(shell), bashTool(shell)];
 }

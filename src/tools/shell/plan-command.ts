@@ -1,20 +1,24 @@
 // Planning a model's command for the shell tools: the turn's backend, profile and file policy, with a
 // refusal thrown as the plan's own error class; and the sandbox facts every result must carry.
 import { ToolError } from '../../core/errors.js';
-import { UNSANDBOXED_NOTICE } from '../../sandbox/backends/index.js';
 import {
   buildProcessSpawnPlan,
+  type FileAccess,
   type ProcessSpawnInput,
   type ProcessSpawnPlan,
-} from '../../sandbox/process/index.js';
+  UNSANDBOXED_NOTICE,
+} from '../../sandbox/index.js';
 import type { ToolContext } from '../../types/index.js';
-import { type ShellCapability, shellCapability } from './context.js';
+import type { ShellCapability } from './runtime-shell.js';
+
+/** What a shell tool's context carries: it declares the shell and the file capabilities. */
+export type ShellContext = ToolContext<{ shell: ShellCapability; files: FileAccess }>;
 
 export async function planCommand(
-  ctx: ToolContext,
+  ctx: ShellContext,
   input: ProcessSpawnInput,
 ): Promise<{ plan: ProcessSpawnPlan; shell: ShellCapability }> {
-  const { shell, files } = shellCapability(ctx);
+  const { shell, files } = ctx.capabilities;
   const backend = await shell.backend();
   const result = await buildProcessSpawnPlan(input, {
     files,

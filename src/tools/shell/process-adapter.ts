@@ -6,7 +6,7 @@ import {
   type ProcessSpawnPlan,
   type SpawnPlannedOptions,
   spawnPlanned,
-} from '../../sandbox/process/index.js';
+} from '../../sandbox/index.js';
 import { ptySpawn } from './pty-spawn.js';
 import type { ProcessEnd, ProcessHandle, StartProcess } from './session/index.js';
 

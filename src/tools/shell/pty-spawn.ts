@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { PassThrough, Writable } from 'node:stream';
-import type { SpawnedChild, SpawnFunction } from '../../sandbox/process/index.js';
+import type { SpawnedChild, SpawnFunction } from '../../sandbox/index.js';
 
 type PtyModule = typeof import('@lydell/node-pty');
 

@@ -1,11 +1,11 @@
 // write_stdin: send characters to a running exec_command session (empty chars polls) and return the output
 // produced since the last read.
+import { filesCapability } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { ToolSpec } from '../../types/index.js';
-import { shellCapability } from './context.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { MAX_OUTPUT_TOKENS } from './exec-command.js';
-import { shellCapabilityProvider } from './runtime-shell.js';
+import { defaultShellProvider, type ShellProvider } from './runtime-shell.js';
 import { DEFAULT_MAX_OUTPUT_TOKENS, MAX_YIELD_MS, MIN_YIELD_MS } from './session/index.js';
 import { waitAndFormat } from './session-result.js';
 
@@ -20,10 +20,12 @@ interface WriteArgs {
 const DEFAULT_POLL_YIELD_MS = 5000;
 const DEFAULT_WRITE_YIELD_MS = 250;
 
-export function writeStdinTool(): ToolSpec {
+/** `shell`: the sandbox and sessions to run in (shellTools() passes one provider to all three tools). */
+export function writeStdinTool(shell: ShellProvider = defaultShellProvider): ToolSpec {
   return defineTool({
     name: 'write_stdin',
-    capabilities: [shellCapabilityProvider],
+    facets: BUILTIN_TOOL_FACETS.write_stdin,
+    capabilities: [shell, filesCapability],
     description:
       'Write characters to the standard input of a running exec_command session started with tty: true, and return the output produced since the last read. Empty chars only polls (any session). "\\u0003" sends Ctrl-C (any session). A session started without tty has its standard input closed: start the command with tty: true to send it input.',
     inputSchema: {
@@ -69,7 +71,7 @@ export function writeStdinTool(): ToolSpec {
     },
     async execute(raw, ctx) {
       const args = raw as WriteArgs;
-      const { shell } = shellCapability(ctx);
+      const { shell } = ctx.capabilities;
       const found = shell.sessions.lookup(args.session_id);
       if (!found.ok) {
         throw new ToolError('not_found', found.message, {

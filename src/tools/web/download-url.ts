@@ -1,10 +1,15 @@
+import { fileCapabilities } from '../../core/capabilities.js';
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { OpenResponse } from '../../sandbox/network/index.js';
-import { streamToFile } from '../../sandbox/safe-fs-stream.js';
-import type { ToolSpec } from '../../types/index.js';
-import { fsCapabilities, intentPaths, mustWrite } from '../fs/context.js';
-import { approvedHosts, networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
+import { type OpenResponse, streamToFile } from '../../sandbox/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
+import { intentPaths, mustWrite } from '../shared/file-checks.js';
+import {
+  approvedHosts,
+  type NetworkProvider,
+  networkCapabilityProvider,
+  networkEnabled,
+} from './capability.js';
 import { parseContentType } from './content.js';
 import { webError } from './errors.js';
 import { networkIntent } from './intent.js';
@@ -30,9 +35,11 @@ const inputSchema = {
   additionalProperties: false,
 } as const;
 
-export function downloadUrlTool(): ToolSpec {
+/** `network`: the client and settings to download with (webTools() passes one provider to all web tools). */
+export function downloadUrlTool(network: NetworkProvider = networkCapabilityProvider): ToolSpec {
   return defineTool({
     name: 'download_url',
+    facets: BUILTIN_TOOL_FACETS.download_url,
     description: DESCRIPTION,
     inputSchema,
     source: 'builtin',
@@ -43,7 +50,7 @@ export function downloadUrlTool(): ToolSpec {
       openWorldHint: true,
       idempotentHint: true,
     },
-    capabilities: [networkCapabilityProvider],
+    capabilities: [network, ...fileCapabilities],
     available: networkEnabled,
     prepareArguments: (input) =>
       renameKeys(input, {
@@ -55,8 +62,8 @@ export function downloadUrlTool(): ToolSpec {
         paths: intentPaths(cwd, [String(args.path)]),
       }),
     async execute(args, ctx) {
-      const caps = fsCapabilities(ctx);
-      const web = webCapability(ctx);
+      const caps = ctx.capabilities;
+      const web = caps.network;
       const requested = String(args.path);
       if (/[/\\]$/.test(requested)) {
         throw new ToolError(
@@ -71,7 +78,7 @@ export function downloadUrlTool(): ToolSpec {
       } catch (error) {
         throw webError(error);
       }
-      return caps.locks.withLock(first.path, async () => {
+      return caps.fileLocks.withLock(first.path, async () => {
         const check = await mustWrite(caps.files, requested);
         if (check.path !== first.path) {
           throw new ToolError(
@@ -112,7 +119,7 @@ export function downloadUrlTool(): ToolSpec {
         } finally {
           response.close();
         }
-        caps.versions.record(check.path, saved.stat);
+        caps.fileVersions.record(check.path, saved.stat);
         const type = parseContentType(response.headers['content-type']).type || 'unknown type';
         const via =
           response.redirects.length > 0

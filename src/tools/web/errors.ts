@@ -1,5 +1,5 @@
 import { ToolError } from '../../core/errors.js';
-import { NetworkFailure, NetworkRefusal } from '../../sandbox/network/index.js';
+import { NetworkFailure, NetworkRefusal } from '../../sandbox/index.js';
 
 /** A policy refusal or transport failure as the ToolError a web tool throws. */
 export function webError(error: unknown): unknown {

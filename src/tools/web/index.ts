@@ -1,5 +1,6 @@
 // Web tools: web_fetch, download_url and web_search, all through the network policy (src/sandbox/network).
 import type { ToolSpec } from '../../types/index.js';
+import { networkCapabilityProvider, networkProvider, type WebToolsOptions } from './capability.js';
 import { downloadUrlTool } from './download-url.js';
 import { webFetchTool } from './web-fetch.js';
 import { webSearchTool } from './web-search.js';
@@ -8,8 +9,15 @@ export {
   type NetworkConfig,
   NetworkConfigError,
   type NetworkMode,
-} from '../../sandbox/network/index.js';
-export { networkCapabilityProvider, type WebCapability, webCapability } from './capability.js';
+} from '../../sandbox/index.js';
+export {
+  type NetworkProvider,
+  networkCapabilityProvider,
+  networkProvider,
+  type WebCapability,
+  type WebToolsOptions,
+  webCapability,
+} from './capability.js';
 export { downloadUrlTool } from './download-url.js';
 export {
   BRAVE_ENDPOINT,
@@ -25,7 +33,11 @@ export {
 export { webFetchTool } from './web-fetch.js';
 export { webSearchAvailable, webSearchTool } from './web-search.js';
 
-/** web_fetch, download_url and web_search (which is offered only with a configured backend). */
-export function webTools(): ToolSpec[] {
-  return [webFetchTool(), downloadUrlTool(), webSearchTool()];
+/**
+ * web_fetch, download_url and web_search (offered only with a search backend), sharing one network client.
+ * `search` wins over the runtime's `webSearch` option (today's shape, still accepted).
+ */
+export function webTools(options?: WebToolsOptions): ToolSpec[] {
+  const network = options ? networkProvider(options) : networkCapabilityProvider;
+  return [webFetchTool(network), downloadUrlTool(network), webSearchTool(network)];
 }

@@ -1,4 +1,4 @@
-import { displayUrl } from '../../sandbox/network/index.js';
+import { displayUrl } from '../../sandbox/index.js';
 import type { PermissionIntent } from '../../types/index.js';
 
 /** The permission intent of a web call: action `network`, the normalized URL (no credentials), origin, host. */

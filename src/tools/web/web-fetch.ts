@@ -1,8 +1,13 @@
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { OpenResponse } from '../../sandbox/network/index.js';
-import type { ToolSpec } from '../../types/index.js';
-import { approvedHosts, networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
+import type { OpenResponse } from '../../sandbox/index.js';
+import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
+import {
+  approvedHosts,
+  type NetworkProvider,
+  networkCapabilityProvider,
+  networkEnabled,
+} from './capability.js';
 import { isBinaryType, parseContentType } from './content.js';
 import { webError } from './errors.js';
 import { networkIntent } from './intent.js';
@@ -56,14 +61,16 @@ const FORMATS: Record<string, Format> = {
   raw: 'html',
 };
 
-export function webFetchTool(): ToolSpec {
+/** `network`: the client and settings to fetch with (webTools() passes one provider to all web tools). */
+export function webFetchTool(network: NetworkProvider = networkCapabilityProvider): ToolSpec {
   return defineTool({
     name: 'web_fetch',
+    facets: BUILTIN_TOOL_FACETS.web_fetch,
     description: DESCRIPTION,
     inputSchema,
     source: 'builtin',
     annotations: { title: 'Fetch URL', readOnlyHint: true, openWorldHint: true, idempotentHint: true },
-    capabilities: [networkCapabilityProvider],
+    capabilities: [network],
     available: networkEnabled,
     prepareArguments: (input) => {
       const args = renameKeys(input, { url: ['uri', 'link', 'href'], max_bytes: ['maxBytes', 'max_length'] });
@@ -73,7 +80,7 @@ export function webFetchTool(): ToolSpec {
     },
     classify: (args) => networkIntent('web_fetch', args.url, (url) => `Fetch ${url}`),
     async execute(args, ctx) {
-      const web = webCapability(ctx);
+      const web = ctx.capabilities.network;
       const format: Format = (args.format as Format | undefined) ?? 'markdown';
       const limit = web.settings.maxBytes;
       const asked = typeof args.max_bytes === 'number';

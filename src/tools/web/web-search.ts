@@ -1,7 +1,7 @@
 import { defineTool } from '../../core/define-tool.js';
 import { ToolError } from '../../core/errors.js';
-import type { CapabilityHost, ToolSpec } from '../../types/index.js';
-import { networkCapabilityProvider, networkEnabled, webCapability } from './capability.js';
+import { BUILTIN_TOOL_FACETS, type CapabilityHost, type ToolSpec } from '../../types/index.js';
+import { type NetworkProvider, networkCapabilityProvider, networkEnabled } from './capability.js';
 import { networkIntent } from './intent.js';
 import { renameKeys } from './prepare.js';
 import { BRAVE_ENDPOINT } from './search/brave.js';
@@ -27,25 +27,30 @@ const inputSchema = {
   additionalProperties: false,
 } as const;
 
-/** Offered only when the runtime configures a backend (`webSearch`) and does not disable the network. */
-export function webSearchAvailable(host: CapabilityHost): boolean {
-  const config = host.options.webSearch;
+/** Offered only with a configured backend (`webTools({ search })` or `webSearch`) and the network enabled. */
+export function webSearchAvailable(
+  host: CapabilityHost,
+  network: NetworkProvider = networkCapabilityProvider,
+): boolean {
+  const config = network.searchConfig(host);
   return typeof config === 'object' && config !== null && networkEnabled(host);
 }
 
-export function webSearchTool(): ToolSpec {
+/** `network`: the client and search backend (webTools() passes one provider to all web tools). */
+export function webSearchTool(network: NetworkProvider = networkCapabilityProvider): ToolSpec {
   // classify() sees no runtime; the endpoint is learned when the runtime asks whether the tool is available.
   let endpoint = '';
   return defineTool({
     name: 'web_search',
+    facets: BUILTIN_TOOL_FACETS.web_search,
     description: DESCRIPTION,
     inputSchema,
     source: 'builtin',
     annotations: { title: 'Web search', readOnlyHint: true, openWorldHint: true },
-    capabilities: [networkCapabilityProvider],
+    capabilities: [network],
     available(host) {
-      endpoint = endpointOf(host.options.webSearch);
-      return webSearchAvailable(host);
+      endpoint = endpointOf(network.searchConfig(host));
+      return webSearchAvailable(host, network);
     },
     prepareArguments: (input) =>
       renameKeys(input, {
@@ -63,12 +68,12 @@ export function webSearchTool(): ToolSpec {
       ),
     }),
     async execute(args, ctx) {
-      const web = webCapability(ctx);
+      const web = ctx.capabilities.network;
       const backend = web.search;
       if (!backend) {
         throw new ToolError(
           'internal',
-          'web_search has no backend configured (createRuntime({ webSearch })).',
+          'web_search has no backend configured (webTools({ search }) or createRuntime({ webSearch })).',
         );
       }
       const query = String(args.query).trim();

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PolicyLoadError } from '../../../src/policy/policy-file/index.js';
+import { parseCommandPattern, quoteWord } from '../../../src/policy/rules/facets/command-words.js';
 import { evaluateRules } from '../../../src/policy/rules/index.js';
-import { parseCommandPattern, quoteWord } from '../../../src/policy/rules/shell-words.js';
 import { intentFor, policy, sh, tempDir } from './helpers.js';
 
 const ws = tempDir();

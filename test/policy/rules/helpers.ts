@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { classifyCall } from '../../../src/core/permission.js';
 import { loadPolicyLayers, type PolicyLayers } from '../../../src/policy/policy-file/index.js';
-import type { LayerName, PolicyObject } from '../../../src/policy/rules/index.js';
+import type { KnownTool, LayerName, PolicyObject } from '../../../src/policy/rules/index.js';
 import { builtinTools } from '../../../src/tools/index.js';
 import type { PermissionIntent } from '../../../src/types/index.js';
 
@@ -44,7 +44,7 @@ export function webIntent(url: string, tool = 'web_fetch'): PermissionIntent {
 export function policy(
   workspace: string,
   layers: Partial<Record<LayerName, PolicyObject>>,
-  extra: { home?: string; knownTools?: string[] } = {},
+  extra: { home?: string; knownTools?: KnownTool[] } = {},
 ): PolicyLayers {
   return loadPolicyLayers({
     workspace,

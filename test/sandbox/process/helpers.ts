@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { selectBackend } from '../../../src/sandbox/backends/index.js';
-import type { SandboxBackend } from '../../../src/sandbox/backends/types.js';
 import { createFileAccess } from '../../../src/sandbox/file-policy.js';
 import type { FilePolicyConfig } from '../../../src/sandbox/file-policy-types.js';
+import type { SandboxBackend } from '../../../src/sandbox/process/backend-types.js';
 import {
   buildProcessSpawnPlan,
   type ProcessExit,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createNoneBackend } from '../../../src/sandbox/backends/index.js';
-import type { SandboxBackend } from '../../../src/sandbox/backends/types.js';
+import type { SandboxBackend } from '../../../src/sandbox/process/backend-types.js';
 import { isAlive, killTree, spawnPlanned } from '../../../src/sandbox/process/index.js';
 import {
   bwrapBackend,

@@ -4,10 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defineTool, type Runtime, shellTools, type ToolSpec, type Turn } from '../../../src/index.js';
+import {
+  defaultShellProvider,
+  defineTool,
+  type Runtime,
+  shellTools,
+  type ToolSpec,
+  type Turn,
+} from '../../../src/index.js';
 import { selectBackend } from '../../../src/sandbox/backends/index.js';
-import type { ShellCapability } from '../../../src/tools/shell/context.js';
-import { shellCapabilityProvider } from '../../../src/tools/shell/runtime-shell.js';
 import type { HeadTailStats } from '../../../src/tools/shell/session/index.js';
 import {
   call,
@@ -38,12 +43,12 @@ function sessionProbe(): ToolSpec {
     name: 'probe_sessions',
     description: 'Test probe: buffer statistics of this turn’s sessions.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    capabilities: [shellCapabilityProvider],
+    capabilities: [defaultShellProvider],
     execute(_args, ctx) {
-      const shell = (ctx.capabilities as { shell: ShellCapability }).shell;
+      const { shell } = ctx.capabilities;
       return JSON.stringify(shell.sessions.list().map((session) => session.buffer.stats()));
     },
-  }) as ToolSpec;
+  });
 }
 
 async function probe(turn: Turn): Promise<HeadTailStats[]> {

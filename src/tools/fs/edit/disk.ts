@@ -1,15 +1,15 @@
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../../core/errors.js';
-import type { FileAllowed } from '../../../sandbox/file-policy-types.js';
-import type { FileVersions } from '../../../sandbox/file-versions.js';
 import {
   type AtomicWriteResult,
+  type FileAllowed,
   FileRaceError,
+  type FileVersions,
   readVerified,
   writeAtomic,
-} from '../../../sandbox/safe-fs.js';
-import { type FsCapabilities, mustWrite } from '../context.js';
+} from '../../../sandbox/index.js';
+import { type FileCapabilities, mustWrite } from '../../shared/file-checks.js';
 
 // The disk side shared by write_file and edit_file: one writer per file at a time, a fresh check under
 // the lock, refusal of files that changed behind the turn's back, and races reported as conflicts.
@@ -21,12 +21,12 @@ const REREAD = 'Read the file again, then redo the change against its current co
  * sees the file that edit wrote (a new inode after the atomic rename), not the one it saw before waiting.
  */
 export async function withWriteLock<T>(
-  caps: FsCapabilities,
+  caps: FileCapabilities,
   requested: string,
   fn: (check: FileAllowed) => Promise<T>,
 ): Promise<T> {
   const first = await mustWrite(caps.files, requested);
-  return caps.locks.withLock(first.path, async () => {
+  return caps.fileLocks.withLock(first.path, async () => {
     const check = await mustWrite(caps.files, requested);
     if (check.path !== first.path) {
       throw new ToolError(

@@ -1,13 +1,13 @@
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { classifyThrown, ToolError } from '../../../core/errors.js';
-import type { FileAllowed } from '../../../sandbox/file-policy-types.js';
 import {
   type AtomicWriteResult,
+  type FileAllowed,
   FileRaceError,
   removeVerified,
   writeAtomic,
-} from '../../../sandbox/safe-fs.js';
+} from '../../../sandbox/index.js';
 import type { PlannedChange } from './plan.js';
 
 /** The disk operations a commit uses; tests swap them to make a write fail midway. */

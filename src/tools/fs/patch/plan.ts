@@ -1,9 +1,7 @@
 import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import { classifyThrown, ToolError } from '../../../core/errors.js';
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
-import type { FileVersions } from '../../../sandbox/file-versions.js';
-import { readVerified } from '../../../sandbox/safe-fs.js';
+import { type FileAccess, type FileVersions, readVerified } from '../../../sandbox/index.js';
 import { notFound } from '../not-found.js';
 import { applyChunks } from './apply-chunks.js';
 import type { ResolvedOp, Target } from './targets.js';

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../../core/errors.js';
-import type { FileAccess, FileAllowed, FileCheck } from '../../../sandbox/file-policy-types.js';
-import { denial } from '../context.js';
+import type { FileAccess, FileAllowed, FileCheck } from '../../../sandbox/index.js';
+import { denial } from '../../shared/file-checks.js';
 import type { PatchOp } from './types.js';
 
 /** A path of the patch after the file policy allowed it. */

@@ -1,4 +1,4 @@
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 import { cutLine } from './format.js';
 import type { LineRecord } from './line-scanner.js';
 

@@ -1,4 +1,4 @@
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 import type { ContentRecord } from './content.js';
 import type { PathGlob } from './glob.js';
 

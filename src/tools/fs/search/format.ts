@@ -1,4 +1,4 @@
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 
 /** 1234 → "1,234", as every count the model sees is written. */
 export function count(n: number): string {

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { ToolError } from '../../../core/errors.js';
-import { isWithin } from '../../../sandbox/path-syntax.js';
+import { isWithin } from '../../../sandbox/index.js';
 
 /** A compiled find_files pattern or grep_files include glob. */
 export interface PathGlob {

@@ -1,4 +1,4 @@
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 import type { ToolReturn } from '../../../types/index.js';
 import { ContentCollector } from './content.js';
 import type { GrepEngine, GrepQuery, MatchCount } from './engine.js';

@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
-import { readVerified } from '../../../sandbox/safe-fs.js';
+import { type FileAccess, readVerified } from '../../../sandbox/index.js';
 import { walkedCheck } from './walked-check.js';
 
 type Ignore = ignore.Ignore;

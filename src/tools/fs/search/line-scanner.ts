@@ -1,6 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { FileAllowed } from '../../../sandbox/file-policy-types.js';
-import { openForRead } from '../../../sandbox/safe-fs.js';
+import { type FileAllowed, openForRead } from '../../../sandbox/index.js';
 import type { JsPattern } from './regex.js';
 
 /** Bytes read at a time; memory per file is about this plus one line. */

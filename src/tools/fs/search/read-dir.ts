@@ -1,5 +1,5 @@
 import { constants, type Dirent, promises as fs } from 'node:fs';
-import { FileRaceError } from '../../../sandbox/safe-fs.js';
+import { FileRaceError } from '../../../sandbox/index.js';
 
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = constants;
 

@@ -1,4 +1,4 @@
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 import type { ToolReturn } from '../../../types/index.js';
 
 /** The outcome of a capped search: partial, and the agent should narrow it rather than page through. */

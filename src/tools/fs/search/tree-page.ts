@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 import { type WalkEntry, type WalkSummary, walk } from './walk.js';
 
 /** Entries counted before the walk stops (the total then reads "more than"). */

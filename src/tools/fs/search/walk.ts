@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import type { FileAccess } from '../../../sandbox/file-policy-types.js';
+import type { FileAccess } from '../../../sandbox/index.js';
 import { byCodeUnit } from './format.js';
 import {
   ancestorLevels,

@@ -1,6 +1,5 @@
 import type { Stats } from 'node:fs';
-import type { FileAccess, FileAllowed, FileRoot } from '../../../sandbox/file-policy-types.js';
-import { isWithin } from '../../../sandbox/path-syntax.js';
+import { type FileAccess, type FileAllowed, type FileRoot, isWithin } from '../../../sandbox/index.js';
 
 /**
  * A path found while walking a checked directory, as the allowed check safe-fs expects. The walk only

@@ -4,12 +4,12 @@
 // endpoint cannot bounce the request to another host or a metadata address.
 import { ToolError } from '../../../core/errors.js';
 import {
+  hostPort,
   NetworkClient,
   NetworkPolicy,
   type NetworkSettings,
   parseTarget,
-} from '../../../sandbox/network/index.js';
-import { hostPort } from '../../../sandbox/network/policy.js';
+} from '../../../sandbox/index.js';
 import { webError } from '../errors.js';
 import { decodeEntities } from '../html.js';
 import type { SearchResult } from './types.js';

@@ -1,4 +1,4 @@
-import { type NetworkSettings, parseTarget } from '../../../sandbox/network/index.js';
+import { type NetworkSettings, parseTarget } from '../../../sandbox/index.js';
 import { braveBackend } from './brave.js';
 import { searxngBackend } from './searxng.js';
 import type { SearchBackend, WebSearchConfig } from './types.js';

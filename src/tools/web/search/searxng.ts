@@ -1,4 +1,4 @@
-import type { NetworkSettings } from '../../../sandbox/network/index.js';
+import type { NetworkSettings } from '../../../sandbox/index.js';
 import { endpointClient, getJson, toSearchResults } from './http.js';
 import type { SearchBackend } from './types.js';
 

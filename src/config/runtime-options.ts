@@ -1,0 +1,71 @@
+// The effective configuration as createRuntime options: only what some layer set (the runtime keeps its own
+// defaults), paths absolute, the Brave key read from the environment variable the configuration names.
+import type { RuntimeOptions } from '../core/runtime.js';
+import type { WebSearchConfig } from '../tools/index.js';
+import type { MergedConfig } from './merge.js';
+import { problemAt } from './read.js';
+import type { HandrailConfig } from './schema-type.js';
+import { nest } from './settings.js';
+import type { ConfigProblem } from './types.js';
+
+export const DEFAULT_BRAVE_KEY_VARIABLE = 'BRAVE_API_KEY';
+
+export function toRuntimeOptions(
+  merged: MergedConfig,
+  ctx: { workspace: string; trustProject: boolean; env: Record<string, string | undefined> },
+): { options: RuntimeOptions; problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+  const set = new Map([...merged.values].filter(([key]) => merged.reports[key]!.source !== 'default'));
+  const config = nest(set) as HandrailConfig;
+  const problems: ConfigProblem[] = [];
+  const warnings: ConfigProblem[] = [];
+  const options: RuntimeOptions = { workspace: ctx.workspace };
+  if (ctx.trustProject) options.trustProjectPolicy = true;
+  if (config.profile) options.profile = config.profile;
+  if (config.policy) options.policy = config.policy;
+  if (config.roots) options.roots = config.roots;
+  if (config.denyRead) options.denyRead = config.denyRead;
+  if (config.protectedPaths) options.protectedPaths = config.protectedPaths;
+  if (config.sandbox?.backend) options.sandbox = config.sandbox.backend;
+  if (config.stateDir) options.stateDir = config.stateDir;
+  if (config.store !== undefined) options.store = config.store;
+  if (config.approvals?.timeoutMs) options.approvalTimeoutMs = config.approvals.timeoutMs;
+  if (config.limits) options.limits = config.limits;
+  if (config.shell) options.process = { ...config.shell };
+  const { commands, ...network } = config.network ?? {};
+  if (Object.keys(network).length > 0) options.network = network;
+
+  // Not taken by createRuntime yet; shown by `handrail config`, and said plainly when set. The day the
+  // runtime takes them, they go here: `network.commands` into options.network (the policed proxy reads it),
+  // `sandbox.runAs` to the bwrap backend (selectBackend's `bwrap.runAs`, through the shell tools' options).
+  const pending = (key: string, effect: string) => {
+    const origin = merged.origins.get(key)!;
+    warnings.push(
+      problemAt(origin.input, origin.pointer, `not applied yet: ${effect}`, false, { code: 'not_applied' }),
+    );
+  };
+  if (commands !== undefined && commands !== 'off')
+    pending('network.commands', 'this version runs shell commands without network, as with "off"');
+  if (config.sandbox?.runAs !== undefined && config.sandbox.runAs !== 'auto')
+    pending('sandbox.runAs', 'this version chooses who commands run as itself, as with "auto"');
+
+  const search = config.webSearch;
+  if (search) {
+    if (search.provider === 'searxng') options.webSearch = search;
+    else {
+      const { apiKeyEnv = DEFAULT_BRAVE_KEY_VARIABLE, ...rest } = search;
+      const apiKey = ctx.env[apiKeyEnv]?.trim();
+      if (apiKey) options.webSearch = { ...rest, apiKey } satisfies WebSearchConfig;
+      else {
+        const origin = merged.origins.get('webSearch')!;
+        problems.push(
+          problemAt(
+            origin.input,
+            origin.pointer,
+            `Brave Search needs its API key in the environment variable ${apiKeyEnv}, which is not set`,
+          ),
+        );
+      }
+    }
+  }
+  return { options, problems, warnings };
+}

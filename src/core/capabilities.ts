@@ -1,0 +1,68 @@
+// The capabilities the runtime itself hands every turn, as typed declarations a tool lists in its
+// `capabilities`, and the check that every capability a tool declared is there before it runs.
+import type { FileAccess, FileLocks, FileVersions } from '../sandbox/index.js';
+import type { CapabilityProvider } from '../types/index.js';
+import { ToolError } from './errors.js';
+
+/** What a turn exposes to request_tools: reveal lazy tool domains for the rest of the turn. */
+export interface VisibilityControl {
+  revealDomains(domains: string[]): {
+    revealed: string[];
+    alreadyVisible: string[];
+    unavailable: string[];
+  };
+}
+
+function runtimeOwned<K extends string, T>(key: K): CapabilityProvider<K, T> {
+  return {
+    key,
+    owner: 'runtime',
+    create() {
+      throw new Error(`the "${key}" capability is the runtime's own; it is handed to turns, never created`);
+    },
+  };
+}
+
+/** The turn's file checker: every path a file tool touches goes through it. */
+export const filesCapability = runtimeOwned<'files', FileAccess>('files');
+/** What this turn has read of each file, so a write can refuse to clobber a file changed since. */
+export const fileVersionsCapability = runtimeOwned<'fileVersions', FileVersions>('fileVersions');
+/** Per-file write locks shared by every turn of the runtime. */
+export const fileLocksCapability = runtimeOwned<'fileLocks', FileLocks>('fileLocks');
+/** The turn's lazy tool domains (request_tools). */
+export const visibilityCapability = runtimeOwned<'visibility', VisibilityControl>('visibility');
+
+/** The file tools' three: `ctx.capabilities.files`, `.fileVersions` and `.fileLocks`. */
+export const fileCapabilities = [filesCapability, fileVersionsCapability, fileLocksCapability] as const;
+
+const RUNTIME_CAPABILITIES: ReadonlyMap<string, CapabilityProvider> = new Map(
+  [filesCapability, fileVersionsCapability, fileLocksCapability, visibilityCapability].map((c) => [c.key, c]),
+);
+
+/** Whether a declared capability is one the runtime hands out itself (identity, not a claimed key). */
+export function isRuntimeCapability(provider: CapabilityProvider): boolean {
+  return RUNTIME_CAPABILITIES.get(provider.key) === provider;
+}
+
+/** A declaration that claims a runtime key without being the runtime's own: registration refuses it. */
+export function claimsRuntimeKey(provider: CapabilityProvider): boolean {
+  return RUNTIME_CAPABILITIES.has(provider.key) && !isRuntimeCapability(provider);
+}
+
+/**
+ * The runtime provides every declared capability, but a tool registered after a turn began (or a provider
+ * whose turn value is missing) would otherwise meet `undefined` at run time: fail closed, as a result.
+ */
+export function assertCapabilities(
+  toolName: string,
+  declared: readonly CapabilityProvider[] | undefined,
+  capabilities: Record<string, unknown>,
+): void {
+  const missing = (declared ?? []).map((c) => c.key).filter((key) => capabilities[key] === undefined);
+  if (missing.length > 0) {
+    throw new ToolError(
+      'internal',
+      `${toolName} needs the ${missing.join(', ')} capabilit${missing.length === 1 ? 'y' : 'ies'}, and this turn has none; start a new turn.`,
+    );
+  }
+}
