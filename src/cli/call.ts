@@ -1,12 +1,10 @@
 // `handrail call <tool> [json | -]`: one call through the full pipeline, the model-visible result on stdout.
 // Exit 0 ok, 1 the tool reported an error, 2 the command line was wrong.
 import { parseArgs } from 'node:util';
-import { createRuntime } from '../core/runtime.js';
-import { suggestNames } from '../core/suggest.js';
-import type { Approver } from '../policy/approval/types.js';
-import { terminalApprover } from '../policy/approvers/terminal.js';
-import { runtimeOptions, type WorkspaceOptions } from '../server/options.js';
-import { modelText } from '../server/result.js';
+import { createRuntime, suggestNames } from '../core/index.js';
+import type { Approver } from '../policy/index.js';
+import { terminalApprover } from '../policy/index.js';
+import { modelText, runtimeOptions, type WorkspaceOptions } from '../server/index.js';
 import { CALL_HELP } from './help.js';
 import { checkConfig } from './serve.js';
 import { startSpinner } from './spinner.js';

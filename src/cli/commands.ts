@@ -1,7 +1,6 @@
 // The command table: each command's one-line summary, its help, and how it runs. Commands are loaded when
 // they run, so `handrail --help` and a mistyped command answer at once.
 import path from 'node:path';
-import { suggestNames } from '../core/suggest.js';
 import type { GlobalOptions } from './global-options.js';
 import { GLOBAL_OPTIONS_HELP } from './global-options.js';
 import { CALL_HELP, CONFIG_HELP, DEMO_HELP, POLICY_HELP, SERVE_HELP, TOOLS_HELP } from './help.js';
@@ -103,9 +102,11 @@ async function workspaceFor(globals: GlobalOptions, io: CliIO, command: string) 
   return (await import('./configured.js')).configuredWorkspace(globals, io, `handrail ${command}`);
 }
 
-export function findCommand(name: string): Command {
+export async function findCommand(name: string): Promise<Command> {
   const command = COMMANDS.find((c) => c.name === name);
   if (command) return command;
+  // Only a mistyped command pays for loading the runtime's modules.
+  const { suggestNames } = await import('../core/index.js');
   const near = suggestNames(
     name,
     COMMANDS.map((c) => c.name),

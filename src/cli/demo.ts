@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineTool } from '../core/define-tool.js';
-import { createRuntime, type RuntimeOptions } from '../core/runtime.js';
+import { createRuntime, defineTool, type RuntimeOptions } from '../core/index.js';
 import type { ToolCall, ToolResult } from '../types/index.js';
 
 /**

@@ -3,9 +3,10 @@
 // flags become the `flag` layer of the configuration (src/config), above every file.
 import path from 'node:path';
 import type { HandrailConfig } from '../config/index.js';
-import { isPermissionMode, PERMISSION_MODES } from '../policy/modes.js';
-import { parseAddressRule, parseHostPattern, type SandboxChoice } from '../sandbox/index.js';
+import type { SandboxChoice } from '../sandbox/index.js';
+import { parseAddressRule, parseHostPattern } from '../sandbox/network/index.js';
 import type { WorkspaceOptions } from '../server/index.js';
+import { isPermissionMode, PERMISSION_MODES } from '../types/index.js';
 import { UsageError } from './style.js';
 
 export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command):

@@ -1,7 +1,7 @@
 // `handrail policy check [--policy FILE] [--root DIR] [--json]`: load every policy layer (or one file), print
 // errors (exit 1), warnings (exit 0) and one summary line per layer.
 import path from 'node:path';
-import { PROTECTED_TOOL_NAMES } from '../core/registry.js';
+import { PROTECTED_TOOL_NAMES } from '../core/index.js';
 import {
   checkPolicyLayers,
   defaultPolicyPaths,

@@ -1,6 +1,5 @@
 // The `handrail` command as a function: global options, then one command from the table in commands.ts.
 // main.ts calls it with the process's streams; tests call it with their own.
-import { handrailVersion } from '../server/version.js';
 import { findCommand, mainHelp } from './commands.js';
 import { extractGlobalOptions } from './global-options.js';
 import { type CliIO, printError, UsageError } from './style.js';
@@ -16,14 +15,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return name === undefined ? 2 : 0;
     }
     if (name === 'help') {
-      io.stdout.write(args[0] === undefined ? mainHelp() : await findCommand(args[0]).help());
+      io.stdout.write(args[0] === undefined ? mainHelp() : await (await findCommand(args[0])).help());
       return 0;
     }
     if (name === '--version' || name === '-v') {
+      const { handrailVersion } = await import('../server/index.js');
       io.stdout.write(`${handrailVersion()}\n`);
       return 0;
     }
-    const command = findCommand(name);
+    const command = await findCommand(name);
     where = `handrail ${command.name}`;
     // Help never needs the command's module (nor the tools, the SDK or the database driver behind it).
     if (args.includes('--help') || args.includes('-h')) {

@@ -1,10 +1,15 @@
 // `handrail serve`: the built-in tools for a workspace as an MCP server, on stdio or Streamable HTTP.
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createRuntime } from '../core/runtime.js';
-import { type HttpServeHandle, ServeConfigError, serveHttp } from '../server/http.js';
-import { runtimeOptions, type WorkspaceOptions } from '../server/options.js';
-import { serveStdio } from '../server/stdio.js';
+import { createRuntime } from '../core/index.js';
+import {
+  type HttpServeHandle,
+  runtimeOptions,
+  ServeConfigError,
+  serveHttp,
+  serveStdio,
+  type WorkspaceOptions,
+} from '../server/index.js';
 import { SERVE_HELP } from './help.js';
 import { type CliIO, createStyle, UsageError, wantsColor } from './style.js';
 

@@ -1,8 +1,14 @@
 // `handrail tools [--json]`: the tools a client would be offered for this workspace and profile.
 import { parseArgs } from 'node:util';
-import { createRuntime } from '../core/runtime.js';
-import { runtimeOptions, type WorkspaceOptions } from '../server/options.js';
-import { type McpTool, mcpAnnotations, mcpToolList, offeredUnder } from '../server/tool-list.js';
+import { createRuntime } from '../core/index.js';
+import {
+  type McpTool,
+  mcpAnnotations,
+  mcpToolList,
+  offeredUnder,
+  runtimeOptions,
+  type WorkspaceOptions,
+} from '../server/index.js';
 import { TOOLS_HELP } from './help.js';
 import { checkConfig } from './serve.js';
 import { type CliIO, createStyle, wantsColor } from './style.js';

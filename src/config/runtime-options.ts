@@ -1,6 +1,6 @@
 // The effective configuration as createRuntime options: only what some layer set (the runtime keeps its own
 // defaults), paths absolute, the Brave key read from the environment variable the configuration names.
-import type { RuntimeOptions } from '../core/runtime.js';
+import type { RuntimeOptions } from '../core/index.js';
 import type { WebSearchConfig } from '../tools/index.js';
 import type { MergedConfig } from './merge.js';
 import { problemAt } from './read.js';

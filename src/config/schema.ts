@@ -5,7 +5,7 @@
 // After changing it, regenerate the published file: UPDATE_SCHEMA=1 npx vitest run test/config/schema.test.ts,
 // then npx biome format --write schema/config.schema.json.
 
-import { PERMISSION_MODES } from '../policy/modes.js';
+import { PERMISSION_MODES } from '../policy/index.js';
 
 export const CONFIG_SCHEMA_ID =
   'https://raw.githubusercontent.com/handrail-dev/handrail/main/schema/config.schema.json';

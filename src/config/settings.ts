@@ -3,9 +3,8 @@
 // and docs/configuration.md all follow this table; a test keeps it equal to the schema's keys.
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_RUNTIME_LIMITS } from '../core/limits.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/approval/broker.js';
-import { PERMISSION_MODES } from '../policy/modes.js';
+import { DEFAULT_RUNTIME_LIMITS } from '../core/index.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, PERMISSION_MODES } from '../policy/index.js';
 import {
   canonicalizeSync,
   DEFAULT_TIMEOUT_CAP_MS,

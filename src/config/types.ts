@@ -1,6 +1,6 @@
 // The vocabulary of configuration loading: the layers, a problem in one of them, and where each effective
 // value came from.
-import type { RuntimeOptions } from '../core/runtime.js';
+import type { RuntimeOptions } from '../core/index.js';
 import type { HandrailConfig } from './schema-type.js';
 
 export type { HandrailConfig } from './schema-type.js';

@@ -2,7 +2,7 @@
 // person can act on (an unknown key gets the closest known one; a value that fits none of a key's forms is
 // told the forms, not ajv's report on each).
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { suggestNames } from '../core/suggest.js';
+import { suggestNames } from '../core/index.js';
 import { CONFIG_SCHEMA } from './schema.js';
 
 export interface SchemaProblem {

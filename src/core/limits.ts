@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type ProjectionLimits } from '../output/project.js';
+import { DEFAULT_LIMITS, type ProjectionLimits } from '../output/index.js';
 import { DEFAULT_RETRY_BUDGET, type RetryBudgetLimits } from './retry-budget.js';
 
 export interface RuntimeLimits {

@@ -2,14 +2,18 @@
 // intent (classification) and the evaluator's verdict, turned into an error result when the call may not run.
 // The rules, modes and approvals themselves live in policy/; this is how the pipeline asks them.
 import { createHash } from 'node:crypto';
-import { ApprovalBroker } from '../policy/approval/broker.js';
-import type { Approver } from '../policy/approval/types.js';
-import { assessIntent } from '../policy/assess.js';
-import { createPolicyEvaluator, type PolicyEvaluator } from '../policy/evaluator.js';
-import { isPermissionMode, type PermissionMode, type PermissionProfile } from '../policy/modes.js';
-import type { PolicySource } from '../policy/policy-file/load.js';
-import { type RateLimitConfig, RateLimiter } from '../policy/rate-limit.js';
-import type { KnownTool, PolicyObject } from '../policy/rules/types.js';
+import type { Approver, KnownTool, PolicyObject, PolicySource } from '../policy/index.js';
+import {
+  ApprovalBroker,
+  assessIntent,
+  createPolicyEvaluator,
+  isPermissionMode,
+  type PermissionMode,
+  type PermissionProfile,
+  type PolicyEvaluator,
+  type RateLimitConfig,
+  RateLimiter,
+} from '../policy/index.js';
 import type { FileRoot } from '../sandbox/index.js';
 import { canonicalJson } from '../schema/index.js';
 import type {

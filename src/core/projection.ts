@@ -1,10 +1,8 @@
 // The projection: the model-visible view of a result, bounded. The tool's full output is kept (spilled to the
 // state directory) when the view cuts it; what was cut is recorded for the timeline.
 import path from 'node:path';
-import { imageProblem } from '../output/images.js';
-import { type ProjectionLimits, projectText } from '../output/project.js';
-import { stripTerminalControls } from '../output/sanitize.js';
-import type { OutputStore } from '../output/storage.js';
+import type { OutputStore } from '../output/index.js';
+import { imageProblem, type ProjectionLimits, projectText, stripTerminalControls } from '../output/index.js';
 import type { OutputPolicy, TextContent, ToolContent, ToolResult } from '../types/index.js';
 
 export interface ProjectionEnv {

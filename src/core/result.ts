@@ -1,7 +1,7 @@
 // A call's ToolResult, from what the tool handed back to what the timeline records: the tool's return value
 // normalized into a result, the pipeline's facts added beside the tool's details, and the views that events
 // carry. What the model may see of the content (the bound) is the projection, in projection.ts.
-import { buildEvidence } from '../output/evidence.js';
+import { buildEvidence } from '../output/index.js';
 import type { Repair } from '../schema/index.js';
 import type {
   TextContent,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { OutputStore } from '../output/storage.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/approval/broker.js';
-import type { PolicyEvaluator } from '../policy/evaluator.js';
+import { OutputStore } from '../output/index.js';
+import type { PolicyEvaluator } from '../policy/index.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/index.js';
 import {
   createFileAccess,
   FileLocks,

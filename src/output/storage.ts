@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath, rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createPrivateDir } from '../store/state-dir.js';
+import { createPrivateDir } from '../store/index.js';
 import {
   capped,
   errorCode,

@@ -4,7 +4,7 @@
 // whole line, and its risk. Whatever verdict a tool wrote into its intent (`risk`, `argv`, …) is dropped
 // first, so no tool can label its own call safe.
 
-import { gitCommandHazards } from '../sandbox/git-config.js';
+import { gitCommandHazards } from '../sandbox/index.js';
 import type { PermissionIntent } from '../types/index.js';
 import { classifyCommand, type Risk } from './command-risk/index.js';
 import { worse } from './command-risk/types.js';

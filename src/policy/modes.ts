@@ -1,12 +1,11 @@
 // Permission modes: the behaviour of each action kind when no rule decides. Dangerous shell commands are at
 // least `ask` in every mode; read_only denies anything with side effects.
 import path from 'node:path';
-import { canonicalizeSync } from '../sandbox/canonical.js';
-import type { ActionKind, PermissionBehavior, PermissionIntent } from '../types/index.js';
+import { canonicalizeSync } from '../sandbox/index.js';
+import type { ActionKind, PermissionBehavior, PermissionIntent, PermissionMode } from '../types/index.js';
 import type { PolicyObject } from './rules/types.js';
 
-export const PERMISSION_MODES = ['full_access', 'auto_accept_edits', 'supervised', 'read_only'] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
+export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from '../types/index.js';
 
 /** What `createRuntime({ profile })` accepts besides a bare mode: a mode plus the session's own policy. */
 export interface PermissionProfile {
@@ -31,10 +30,6 @@ export interface ModeOptions {
 
 /** Always allowed, except where a mode says otherwise below. */
 const READS = new Set<ActionKind>(['file_read', 'mcp_read', 'internal']);
-
-export function isPermissionMode(value: unknown): value is PermissionMode {
-  return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
-}
 
 /** The mode's behaviour for an intent, as the issue's table says. */
 export function modeDecision(

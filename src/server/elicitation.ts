@@ -2,8 +2,8 @@
 // session, or deny with feedback for the model. The question goes out as a request related to the tools/call
 // that needs it, so over Streamable HTTP it travels on that call's own response stream.
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { escapeControls } from '../policy/approval/preview.js';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../policy/approval/types.js';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../policy/index.js';
+import { escapeControls } from '../policy/index.js';
 
 /** What the approver needs from the call that is waiting: a way to ask its client. */
 export interface CallChannel {

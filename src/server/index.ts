@@ -5,4 +5,5 @@ export { runtimeOptions, type WorkspaceOptions } from './options.js';
 export { modelText, toMcpResult } from './result.js';
 export { McpSession, type SessionOptions } from './session.js';
 export { type StdioServeHandle, serveStdio } from './stdio.js';
-export { mcpAnnotations, mcpToolList, offeredUnder } from './tool-list.js';
+export { type McpTool, mcpAnnotations, mcpToolList, offeredUnder } from './tool-list.js';
+export { handrailVersion } from './version.js';

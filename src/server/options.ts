@@ -1,8 +1,7 @@
 // What `handrail serve`, `handrail call` and `handrail tools` share: the workspace settings a runtime is built
 // from (the CLI's global options), turned into createRuntime options.
-import type { RuntimeOptions } from '../core/runtime.js';
-import type { Approver } from '../policy/approval/types.js';
-import type { PermissionMode } from '../policy/modes.js';
+import type { RuntimeOptions } from '../core/index.js';
+import type { Approver, PermissionMode } from '../policy/index.js';
 import type { SandboxChoice } from '../sandbox/index.js';
 import type { StoreOption } from '../store/index.js';
 import { builtinTools } from '../tools/index.js';

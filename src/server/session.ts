@@ -10,9 +10,9 @@ import {
   ElicitResultSchema,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createRuntime, type Runtime } from '../core/runtime.js';
-import type { Turn } from '../core/turn.js';
-import type { PermissionMode } from '../policy/modes.js';
+import type { Turn } from '../core/index.js';
+import { createRuntime, type Runtime } from '../core/index.js';
+import type { PermissionMode } from '../policy/index.js';
 import { type CallChannel, elicitationApprover } from './elicitation.js';
 import { runtimeOptions, type WorkspaceOptions } from './options.js';
 import { type McpCallResult, progressMessage, toMcpResult } from './result.js';

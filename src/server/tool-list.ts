@@ -1,9 +1,8 @@
 // The tool list a client sees: the turn's visible tools with every MCP annotation spelled out. MCP's defaults
 // are the pessimistic ones (not read-only, destructive, not idempotent, open world); handrail's tools say what
 // they are, so each hint is sent explicitly rather than left to a default that may be untrue.
-import type { ToolDescription } from '../core/runtime.js';
-import type { VisibleTool } from '../core/turn.js';
-import type { PermissionMode } from '../policy/modes.js';
+import type { ToolDescription, VisibleTool } from '../core/index.js';
+import type { PermissionMode } from '../policy/index.js';
 import type { JsonSchema, ToolAnnotations } from '../types/index.js';
 
 export interface McpToolAnnotations {

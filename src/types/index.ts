@@ -79,6 +79,14 @@ export type ToolUpdate = string | { content?: ToolContent[] | string; details?: 
 // Permissions (the evaluator is pluggable; the permissions module fills it in)
 // ---------------------------------------------------------------------------------------------------------
 
+/** The permission modes a runtime's profile names (the policy gives each its behaviour). */
+export const PERMISSION_MODES = ['full_access', 'auto_accept_edits', 'supervised', 'read_only'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
+}
+
 export const ACTION_KINDS = [
   'file_read',
   'file_write',

@@ -104,7 +104,46 @@ function cycles(graph: Graph): string[] {
   return problems;
 }
 
+/**
+ * Imports into another top-level folder that bypass a front door: every such import must name an `index.js`
+ * (the folder's, or one of its sub-folders'), so a folder's insides can move without its users noticing.
+ */
+function backDoors(root: string, files: Array<[string, string]>): string[] {
+  const problems: string[] = [];
+  for (const [file, text] of files) {
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+      const target = path.resolve(path.dirname(file), match[1]!);
+      if (folderOf(root, target) === folderOf(root, file)) continue;
+      if (path.basename(target) !== 'index.js') {
+        problems.push(`${path.relative(root, file)} → ${match[1]}: import it through the folder's index.ts`);
+      }
+    }
+  }
+  return problems;
+}
+
+function sourceFiles(dir: string): Array<[string, string]> {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [file, readFileSync(file, 'utf8')];
+    });
+}
+
 describe('the dependency rule', () => {
+  test('other folders come in through the front door: an import into another folder names its index.ts', () => {
+    expect(backDoors(SRC, sourceFiles(SRC))).toEqual([]);
+    // The check is real: a planted import of a folder's inside is reported; through its index it is not.
+    const planted: Array<[string, string]> = [
+      [path.join(SRC, 'tools/x.ts'), "import { ToolError } from '../core/errors.js';"],
+      [path.join(SRC, 'tools/y.ts'), "import { ToolError } from '../core/index.js';"],
+    ];
+    expect(backDoors(SRC, planted)).toEqual([
+      "tools/x.ts → ../core/errors.js: import it through the folder's index.ts",
+    ]);
+  });
+
   test('src/ keeps it: no import up a layer, no tool importing policy, no cycle between folders', () => {
     expect(violations(importGraph(SRC))).toEqual([]);
   });

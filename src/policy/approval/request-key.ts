@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../schema/canonical-json.js';
+import { canonicalJson } from '../../schema/index.js';
 import type { PermissionIntent } from '../../types/index.js';
 
 /**

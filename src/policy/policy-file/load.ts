@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { userConfigDir } from '../../sandbox/protected-paths.js';
+import { userConfigDir } from '../../sandbox/index.js';
 import { type CompileContext, compileRuleText, compileStructured, RuleError } from '../rules/compile.js';
 import { RuleIndex } from '../rules/evaluate.js';
 import type { PathBase } from '../rules/facets/definition.js';

@@ -8,7 +8,7 @@ import {
   realpathSync,
 } from 'node:fs';
 import path from 'node:path';
-import { ensureStateDir } from '../../store/state-dir.js';
+import { ensureStateDir } from '../../store/index.js';
 import { isWithin } from '../path-syntax.js';
 import type {
   BackendStatus,

@@ -1,8 +1,8 @@
 // Requests through the policy: every hop checked and pinned, redirects followed by hand (credentials
 // dropped when the origin changes), bodies decompressed and capped as they stream, total and idle timeouts.
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { discard, type OpenResponse, type Redirect, streamed } from './body.js';
-import { pinnedAgent } from './dispatcher.js';
+import { pinnedAgent, undici } from './dispatcher.js';
 import { failure } from './failures.js';
 import type { CheckedTarget, NetworkPolicy } from './policy.js';
 import { NetworkFailure, NetworkRefusal } from './types.js';
@@ -64,7 +64,7 @@ export class NetworkClient {
     }
     const visited = new Set([current.href]);
     for (;;) {
-      const agent = pinnedAgent(current, settings);
+      const agent = await pinnedAgent(current, settings);
       this.agents.add(agent);
       const release = () => {
         if (!this.agents.delete(agent)) return;
@@ -72,6 +72,7 @@ export class NetworkClient {
       };
       let response: Dispatcher.ResponseData;
       try {
+        const { request } = await undici();
         response = await request(current.href, { dispatcher: agent, method: 'GET', headers, signal });
       } catch (error) {
         release();

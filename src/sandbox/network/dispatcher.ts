@@ -3,15 +3,23 @@
 // the pin obvious; it is destroyed when the response is done.
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
 import type { NetworkSettings } from './config.js';
 import type { CheckedTarget } from './policy.js';
 import type { DialTarget } from './types.js';
 
 type Callback = (error: Error | null, socket: Duplex | null) => void;
 
+let loading: Promise<typeof import('undici')> | undefined;
+/** undici, loaded on the first request rather than at start: most runs (and every `--help`) never fetch. */
+export function undici(): Promise<typeof import('undici')> {
+  loading ??= import('undici');
+  return loading;
+}
+
 /** The real socket opener: TCP (or TLS with SNI and certificate checks against the host name) to the address. */
-export function openSocket(connectTimeoutMs: number) {
+export async function openSocket(connectTimeoutMs: number) {
+  const { buildConnector } = await undici();
   const base = buildConnector({ timeout: connectTimeoutMs });
   return (target: DialTarget, callback: Callback): void => {
     const name = isIP(target.hostname) ? undefined : target.hostname;
@@ -29,8 +37,9 @@ export function openSocket(connectTimeoutMs: number) {
 }
 
 /** A single-use agent whose only reachable endpoint is `target.pinned` on `target.port`. */
-export function pinnedAgent(target: CheckedTarget, settings: NetworkSettings): Agent {
-  const open = openSocket(Math.min(settings.idleTimeoutMs, 10_000));
+export async function pinnedAgent(target: CheckedTarget, settings: NetworkSettings): Promise<Agent> {
+  const { Agent } = await undici();
+  const open = await openSocket(Math.min(settings.idleTimeoutMs, 10_000));
   const dial: DialTarget = {
     hostname: target.host,
     address: target.pinned.address,

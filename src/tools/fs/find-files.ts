@@ -1,7 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { fileCapabilities } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, fileCapabilities, ToolError } from '../../core/index.js';
 import type { FileAccess } from '../../sandbox/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolReturn, type ToolSpec } from '../../types/index.js';
 import { intentPaths, mustRead } from '../shared/file-checks.js';

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { fileCapabilities } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
+import { defineTool, fileCapabilities } from '../../core/index.js';
 import { type FileAccess, isWithin } from '../../sandbox/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolReturn, type ToolSpec } from '../../types/index.js';
 import { intentPaths, mustRead } from '../shared/file-checks.js';

@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../../core/errors.js';
-import { suggestNames } from '../../core/suggest.js';
+import { suggestNames, ToolError } from '../../core/index.js';
 import type { FileAccess } from '../../sandbox/index.js';
 
 /** Directory entries read to find look-alikes; a huge directory is not listed in full. */

@@ -1,7 +1,5 @@
-import { fileCapabilities } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
-import { formatBytes } from '../../output/project.js';
+import { defineTool, fileCapabilities, ToolError } from '../../core/index.js';
+import { formatBytes } from '../../output/index.js';
 import { openForRead } from '../../sandbox/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { intentPaths, mustRead } from '../shared/file-checks.js';

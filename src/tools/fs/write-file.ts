@@ -1,8 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
-import { fileCapabilities } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, fileCapabilities, ToolError } from '../../core/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { intentPaths } from '../shared/file-checks.js';
 import { diffTexts, formatCounts, formatDiff } from './diff-summary.js';

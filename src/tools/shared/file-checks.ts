@@ -1,8 +1,8 @@
 // What every tool that touches files shares: the file capabilities' type, and path checks that turn a
 // policy denial into the error a tool throws.
 import path from 'node:path';
-import type { fileCapabilities } from '../../core/capabilities.js';
-import { ToolError } from '../../core/errors.js';
+import type { fileCapabilities } from '../../core/index.js';
+import { ToolError } from '../../core/index.js';
 import { canonicalizeSync, type FileAccess, type FileCheck, type FileDenied } from '../../sandbox/index.js';
 import type { CapabilitiesOf } from '../../types/index.js';
 

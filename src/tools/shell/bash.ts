@@ -1,8 +1,6 @@
 // bash (the Pi-style preset): run one command to the end in the sandbox, stream its output as progress,
 // and report a non-zero exit as an error result ending in `Command exited with code N`.
-import { filesCapability } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, filesCapability, ToolError } from '../../core/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { commandIntent } from './classify.js';
 import { planCommand, planLines, sandboxLines } from './plan-command.js';

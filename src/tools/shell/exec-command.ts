@@ -1,8 +1,6 @@
 // exec_command: start a command in the sandbox and return when it exits or when yield_time_ms passes; a
 // command still running keeps its session, which write_stdin feeds and polls.
-import { filesCapability } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, filesCapability, ToolError } from '../../core/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { commandIntent } from './classify.js';
 import { planCommand, planLines } from './plan-command.js';

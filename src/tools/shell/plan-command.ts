@@ -1,6 +1,6 @@
 // Planning a model's command for the shell tools: the turn's backend, profile and file policy, with a
 // refusal thrown as the plan's own error class; and the sandbox facts every result must carry.
-import { ToolError } from '../../core/errors.js';
+import { ToolError } from '../../core/index.js';
 import {
   buildProcessSpawnPlan,
   type FileAccess,

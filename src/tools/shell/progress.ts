@@ -1,6 +1,6 @@
 // Throttled progress for a streaming command: at most one update per interval, carrying the most recent
 // output (bounded), and a last one when the command ends.
-import { stripTerminalControls } from '../../output/sanitize.js';
+import { stripTerminalControls } from '../../output/index.js';
 import type { ToolUpdate } from '../../types/index.js';
 
 export const PROGRESS_INTERVAL_MS = 100;

@@ -1,7 +1,7 @@
 // The runtime's side of the shell: one sandbox backend (selected lazily, once), one session cap shared by
 // every turn, and a fresh session manager per turn — handed to the shell tools as the `shell` capability,
 // configured where the tools are made (`shellTools({ sandbox, process, sessions })`).
-import type { RuntimeOptions } from '../../core/runtime.js';
+import type { RuntimeOptions } from '../../core/index.js';
 import {
   type FilePolicyConfig,
   type ProcessProfile,

@@ -1,6 +1,6 @@
 // The text exec_command and write_stdin return after waiting on a session, with the notes that explain
 // how it ended; and what happens when the call is aborted while waiting.
-import { ToolError } from '../../core/errors.js';
+import { ToolError } from '../../core/index.js';
 import type { ToolContext } from '../../types/index.js';
 import { sandboxLines, timeoutLine } from './plan-command.js';
 import type { PlannedHandle } from './process-adapter.js';

@@ -1,8 +1,6 @@
 // write_stdin: send characters to a running exec_command session (empty chars polls) and return the output
 // produced since the last read.
-import { filesCapability } from '../../core/capabilities.js';
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, filesCapability, ToolError } from '../../core/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { MAX_OUTPUT_TOKENS } from './exec-command.js';
 import { defaultShellProvider, type ShellProvider } from './runtime-shell.js';

@@ -1,7 +1,7 @@
 // The web tools' runtime resource: one network client per runtime (policy from the runtime's `network`)
 // and the search backend (`webTools({ search })`, or the runtime's `webSearch`). Tools see it as
 // `ctx.capabilities.network`.
-import type { RuntimeOptions } from '../../core/runtime.js';
+import type { RuntimeOptions } from '../../core/index.js';
 import {
   NetworkClient,
   type NetworkConfig,

@@ -1,4 +1,4 @@
-import { ToolError } from '../../core/errors.js';
+import { ToolError } from '../../core/index.js';
 import { NetworkFailure, NetworkRefusal } from '../../sandbox/index.js';
 
 /** A policy refusal or transport failure as the ToolError a web tool throws. */

@@ -1,5 +1,4 @@
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, ToolError } from '../../core/index.js';
 import type { OpenResponse } from '../../sandbox/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import {

@@ -1,5 +1,4 @@
-import { defineTool } from '../../core/define-tool.js';
-import { ToolError } from '../../core/errors.js';
+import { defineTool, ToolError } from '../../core/index.js';
 import { BUILTIN_TOOL_FACETS, type CapabilityHost, type ToolSpec } from '../../types/index.js';
 import { type NetworkProvider, networkCapabilityProvider, networkEnabled } from './capability.js';
 import { networkIntent } from './intent.js';

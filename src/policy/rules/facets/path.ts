@@ -3,7 +3,7 @@
 // match exactly as written, and must cover every path of the call.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { canonicalizeSync } from '../../../sandbox/canonical.js';
+import { canonicalizeSync } from '../../../sandbox/index.js';
 import {
   type FacetDefinition,
   INVISIBLE,

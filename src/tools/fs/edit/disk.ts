@@ -1,6 +1,6 @@
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import {
   type AtomicWriteResult,
   type FileAllowed,

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import { describeAmbiguous, describeNotFound } from './diagnostics.js';
 import { countNewlines } from './lines.js';
 import { type Found, findMatches, MAX_MATCHES, MatchText, PASS_NOTES, type PassName } from './matchers.js';

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import { closestRegion, formatRegion } from './closest.js';
 import { LineIndex } from './seek.js';
 import { TextBuilder, type TextDoc } from './text.js';

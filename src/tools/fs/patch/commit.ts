@@ -1,6 +1,6 @@
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { classifyThrown, ToolError } from '../../../core/errors.js';
+import { classifyThrown, ToolError } from '../../../core/index.js';
 import {
   type AtomicWriteResult,
   type FileAllowed,

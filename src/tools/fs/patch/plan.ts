@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
-import { classifyThrown, ToolError } from '../../../core/errors.js';
+import { classifyThrown, ToolError } from '../../../core/index.js';
 import { type FileAccess, type FileVersions, readVerified } from '../../../sandbox/index.js';
 import { notFound } from '../not-found.js';
 import { applyChunks } from './apply-chunks.js';

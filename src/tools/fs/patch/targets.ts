@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import type { FileAccess, FileAllowed, FileCheck } from '../../../sandbox/index.js';
 import { denial } from '../../shared/file-checks.js';
 import type { PatchOp } from './types.js';

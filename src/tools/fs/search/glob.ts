@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import { isWithin } from '../../../sandbox/index.js';
 
 /** A compiled find_files pattern or grep_files include glob. */

@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 
 /**
  * grep_files patterns are Rust regexes (ripgrep's syntax). This module prepares a pattern for ripgrep and

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import type { ContentRecord } from './content.js';
 import { type CountResult, type GrepEngine, type GrepQuery, MAX_MATCHING_FILES } from './engine.js';
 import type { PathGlob } from './glob.js';

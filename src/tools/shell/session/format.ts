@@ -2,8 +2,7 @@
 //   Wall time: 1.2034 seconds / Process exited with code 0 (or running with session ID 3) /
 //   Original token count: N / Output: / the output, projected to max_output_tokens.
 import { constants } from 'node:os';
-import { projectText } from '../../../output/project.js';
-import { stripTerminalControls } from '../../../output/sanitize.js';
+import { projectText, stripTerminalControls } from '../../../output/index.js';
 import { formatDuration } from './describe.js';
 import { droppedMarker } from './head-tail-buffer.js';
 import type { EndReason } from './session.js';

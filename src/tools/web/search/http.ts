@@ -2,7 +2,7 @@
 // model-facing allowlist and may be private (a SearXNG on 127.0.0.1 or a Docker service name); every other
 // check still applies, and a redirect may not leave the endpoint's origin, so a compromised or misconfigured
 // endpoint cannot bounce the request to another host or a metadata address.
-import { ToolError } from '../../../core/errors.js';
+import { ToolError } from '../../../core/index.js';
 import {
   hostPort,
   NetworkClient,
