@@ -114,7 +114,10 @@ function env(args: Arg[]): Unwrapped {
   if (split) {
     // env -S splits its string into words: read it as shell words, followed by the remaining arguments.
     const text = [split.value ?? '', ...args.slice(i).map(shown)].join(' ');
-    const known = !split.dynamic && args.slice(i).every(literal);
+    // Its own grammar differs from the shell's where it matters: `\n`, `\t`, `\_` and `\c` are escapes
+    // and `${VAR}` expands (outside single quotes too). A string with either is not read as shell words.
+    const ownGrammar = /[\\$]/.test(split.value ?? '');
+    const known = !split.dynamic && !ownGrammar && args.slice(i).every(literal);
     return { verdicts, script: { text: known ? text : null, raw: text, label: 'env -S' } };
   }
   const inner = args.slice(i);

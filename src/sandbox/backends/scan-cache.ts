@@ -14,7 +14,7 @@ import { type BigIntStats, statSync } from 'node:fs';
  * trusted and is read again next time (as git treats a racily clean index).
  */
 
-/** A directory's stamp, and when it was taken. */
+/** A directory's stamp, and whether a later change is sure to show in it. */
 export interface DirStamp {
   key: string;
   /** Stamped at least TRUST_AFTER_MS after its last change: a later change will show in the stamp. */
@@ -30,12 +30,13 @@ const MAX_CONFIGS = 8;
 /** The stamp of a directory (following a symbolic link, as reading it does), or undefined. */
 export function dirStamp(dir: string): DirStamp | undefined {
   const now = BigInt(Date.now()) * 1_000_000n;
-  let stat: BigIntStats;
+  let stat: BigIntStats | undefined;
   try {
-    stat = statSync(dir, { bigint: true });
+    stat = statSync(dir, { bigint: true, throwIfNoEntry: false });
   } catch {
     return undefined;
   }
+  if (!stat) return undefined;
   const settledBefore = now - TRUST_AFTER_MS * 1_000_000n;
   return {
     key: `${stat.dev}:${stat.ino}:${stat.ctimeNs}:${stat.mtimeNs}:${stat.size}:${stat.nlink}`,
@@ -80,9 +81,4 @@ export function walkSession<T>(config: string): WalkSession<T> {
       if (configs.has(config)) configs.set(config, next);
     },
   };
-}
-
-/** Forget every kept walk (tests). */
-export function clearWalkCache(): void {
-  configs.clear();
 }

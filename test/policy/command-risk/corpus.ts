@@ -180,6 +180,9 @@ export const CORPUS: ReadonlyArray<readonly [line: string, risk: Risk, exact?: b
   ['column -t data.csv', 'unknown'],
   ["env -S 'touch x'", 'unknown'],
   ["env -S 'rm -rf /'", 'dangerous'],
+  // env -S has its own escapes (\n is a newline) and expands ${VAR}: such a string is not read as shell words.
+  ["env -S 'ls \\notes.txt'", 'unknown'],
+  ["env -S 'cat ${HOME}/.ssh/id_rsa'", 'unknown'],
   ['nohup ls', 'unknown'],
   ['exec -a x ls', 'unknown'],
   ['exec -l bash', 'unknown'],
