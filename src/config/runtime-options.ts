@@ -26,27 +26,17 @@ export function toRuntimeOptions(
   if (config.denyRead) options.denyRead = config.denyRead;
   if (config.protectedPaths) options.protectedPaths = config.protectedPaths;
   if (config.sandbox?.backend) options.sandbox = config.sandbox.backend;
+  if (config.sandbox?.runAs !== undefined) options.runAs = config.sandbox.runAs;
   if (config.stateDir) options.stateDir = config.stateDir;
   if (config.store !== undefined) options.store = config.store;
   if (config.approvals?.timeoutMs) options.approvalTimeoutMs = config.approvals.timeoutMs;
   if (config.limits) options.limits = config.limits;
   if (config.shell) options.process = { ...config.shell };
+  // `network.commands: "policed"` is the library's `network: { commands: true }` (the shell's proxy reads it).
   const { commands, ...network } = config.network ?? {};
-  if (Object.keys(network).length > 0) options.network = network;
-
-  // Not taken by createRuntime yet; shown by `handrail config`, and said plainly when set. The day the
-  // runtime takes them, they go here: `network.commands` into options.network (the policed proxy reads it),
-  // `sandbox.runAs` to the bwrap backend (selectBackend's `bwrap.runAs`, through the shell tools' options).
-  const pending = (key: string, effect: string) => {
-    const origin = merged.origins.get(key)!;
-    warnings.push(
-      problemAt(origin.input, origin.pointer, `not applied yet: ${effect}`, false, { code: 'not_applied' }),
-    );
-  };
-  if (commands !== undefined && commands !== 'off')
-    pending('network.commands', 'this version runs shell commands without network, as with "off"');
-  if (config.sandbox?.runAs !== undefined && config.sandbox.runAs !== 'auto')
-    pending('sandbox.runAs', 'this version chooses who commands run as itself, as with "auto"');
+  if (Object.keys(network).length > 0 || commands !== undefined) {
+    options.network = commands === undefined ? network : { ...network, commands: commands === 'policed' };
+  }
 
   const search = config.webSearch;
   if (search) {

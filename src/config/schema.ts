@@ -62,9 +62,9 @@ export const CONFIG_SCHEMA = {
       description: 'The OS sandbox for commands.',
       properties: {
         backend: {
-          enum: ['auto', 'bwrap', 'none'],
+          enum: ['auto', 'bwrap', 'landlock', 'none'],
           description:
-            'auto (default): bwrap where it works, otherwise commands are refused; bwrap: required; none: no sandbox (trusted workspaces only).',
+            'auto (default): bwrap where it works, else Landlock, otherwise commands are refused; bwrap or landlock: required; none: no sandbox (trusted workspaces only).',
         },
         runAs: {
           description:

@@ -140,6 +140,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     stateDir,
     readOnly,
     options: { ...options, denyRead } as Record<string, unknown>,
+    emit: (type, ids, payload) => events.emit(type, ids, payload),
   };
   registry.register(requestToolsTool(), 'builtin');
   for (const tool of options.tools ?? []) {

@@ -337,6 +337,15 @@ export interface CapabilityHost {
    * own settings; the default providers fall back to these keys (`sandbox`, `process`, `webSearch`, ...).
    */
   options: Record<string, unknown>;
+  /**
+   * Put a provider's own event on the runtime's stream (and so in the store), under the ids of the call it
+   * belongs to: the shell's network proxy reports each request a command makes this way.
+   */
+  emit?(
+    type: HandrailEventType,
+    ids: { threadId: string; turnId: string; callId?: string },
+    payload: Record<string, unknown>,
+  ): void;
 }
 
 /**
@@ -382,7 +391,9 @@ export type HandrailEventType =
   | 'turn/ended'
   | 'turn/permission/decided'
   | 'turn/permission/request/opened'
-  | 'turn/permission/request/resolved';
+  | 'turn/permission/request/resolved'
+  /** A command's request through handrail's network proxy: host, port, method, allowed or why not, bytes. */
+  | 'sandbox/network/request';
 
 export interface HandrailEvent {
   type: HandrailEventType;

@@ -1,31 +1,24 @@
 // The `handrail` command as a user runs it: real processes, exit codes, stdout/stderr.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliBin, repoRoot } from '../support/repo.js';
+import { tempDir } from '../support/temp.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'dist', 'cli', 'main.js');
-const built = existsSync(bin);
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const built = existsSync(cliBin);
 
 function workspace(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-cli-'));
-  dirs.push(dir);
+  const dir = tempDir('handrail-cli-');
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }
 
 function run(args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [cliBin, ...args], {
     encoding: 'utf8',
-    cwd: opts.cwd ?? root,
+    cwd: opts.cwd ?? repoRoot,
     input: opts.input ?? '',
     env: { PATH: process.env.PATH ?? '', HOME: opts.cwd ?? os.tmpdir(), ...opts.env },
     timeout: 30_000,

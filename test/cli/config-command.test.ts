@@ -1,26 +1,21 @@
 // `handrail config` and the configuration every command runs with, through the command line in-process
 // (runCli with captured streams), plus one spawn of the built binary.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { configuredWorkspace } from '../../src/cli/configured.js';
 import { extractGlobalOptions } from '../../src/cli/global-options.js';
 import { runCli } from '../../src/cli/run.js';
 import type { CliIO } from '../../src/cli/style.js';
 import { runtimeOptions } from '../../src/server/options.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+import { cliBin, repoRoot } from '../support/repo.js';
+import { sharedTempDir } from '../support/temp.js';
 
 function setup(files: Record<string, unknown> = {}) {
-  const ws = mkdtempSync(path.join(os.tmpdir(), 'handrail-cli-config-'));
-  const home = mkdtempSync(path.join(os.tmpdir(), 'handrail-cli-home-'));
-  dirs.push(ws, home);
+  const ws = sharedTempDir('handrail-cli-config-');
+  const home = sharedTempDir('handrail-cli-home-');
   for (const [rel, content] of Object.entries(files)) {
     const file = path.join(rel.startsWith('~/') ? home : ws, rel.replace(/^~\//, ''));
     mkdirSync(path.dirname(file), { recursive: true });
@@ -288,22 +283,18 @@ describe('commands run with the effective configuration', () => {
   });
 });
 
-const bin = path.resolve(import.meta.dirname, '../../dist/cli/main.js');
-describe.skipIf(!existsSync(path.resolve(import.meta.dirname, '../../dist/cli/config.js')))(
-  'the built binary',
-  () => {
-    test('node dist/cli/main.js config --json', () => {
-      const where = setup({ [USER]: { profile: 'read_only' } });
-      const r = spawnSync(process.execPath, [bin, 'config', '--json', '--network', 'disabled'], {
-        cwd: where.ws,
-        env: { PATH: process.env.PATH ?? '', HOME: where.home },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(r.status).toBe(0);
-      const report = JSON.parse(r.stdout);
-      expect(report.settings.profile).toMatchObject({ value: 'read_only', source: 'user' });
-      expect(report.settings['network.mode']).toMatchObject({ value: 'disabled', source: 'flag' });
+describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'cli', 'config.js')))('the built binary', () => {
+  test('node dist/cli/main.js config --json', () => {
+    const where = setup({ [USER]: { profile: 'read_only' } });
+    const r = spawnSync(process.execPath, [cliBin, 'config', '--json', '--network', 'disabled'], {
+      cwd: where.ws,
+      env: { PATH: process.env.PATH ?? '', HOME: where.home },
+      encoding: 'utf8',
+      timeout: 30_000,
     });
-  },
-);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.settings.profile).toMatchObject({ value: 'read_only', source: 'user' });
+    expect(report.settings['network.mode']).toMatchObject({ value: 'disabled', source: 'flag' });
+  });
+});

@@ -1,18 +1,12 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { runPolicyCheck } from '../../src/cli/policy-check.js';
-import { tempDir } from '../policy/rules/helpers.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+import { sharedTempDir } from '../support/temp.js';
 
 function setup(files: Record<string, unknown>) {
-  const ws = tempDir();
-  const home = tempDir('handrail-home-');
-  dirs.push(ws, home);
+  const ws = sharedTempDir('handrail-policy-');
+  const home = sharedTempDir('handrail-home-');
   for (const [rel, content] of Object.entries(files)) {
     const file = path.join(rel.startsWith('~/') ? home : ws, rel.replace(/^~\//, ''));
     mkdirSync(path.dirname(file), { recursive: true });

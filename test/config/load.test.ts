@@ -1,27 +1,16 @@
 // loadConfig through the library: layers and precedence, the source of every value, invalid files with every
 // problem and its place, and what a file may not say.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CONFIG_SCHEMA_ID, type HandrailConfig, loadConfig } from '../../src/config/index.js';
 import { builtinTools, createRuntime } from '../../src/index.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function temp(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+import { sharedTempDir } from '../support/temp.js';
 
 /** A workspace and a home; `~/` files go to the home, others to the workspace. */
 function setup(files: Record<string, unknown> = {}) {
-  const ws = temp('handrail-config-ws-');
-  const home = temp('handrail-config-home-');
+  const ws = sharedTempDir('handrail-config-ws-');
+  const home = sharedTempDir('handrail-config-home-');
   for (const [rel, content] of Object.entries(files)) {
     const file = path.join(rel.startsWith('~/') ? home : ws, rel.replace(/^~\//, ''));
     mkdirSync(path.dirname(file), { recursive: true });
@@ -411,7 +400,7 @@ describe('an untrusted project only tightens', () => {
 
   test('a root that is a symbolic link inside the workspace counts where it points', () => {
     const { ws, env } = setup({ 'real/x': '' });
-    const outside = temp('handrail-config-outside-');
+    const outside = sharedTempDir('handrail-config-outside-');
     symlinkSync(outside, path.join(ws, 'link'));
     writeFileSync(path.join(ws, 'x.json'), '{}');
     mkdirSync(path.join(ws, '.handrail'));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineTool, type HandrailEvent } from '../../src/index.js';
-import { collectEvents, makeRuntime, text, tick } from './helpers.js';
+import { text } from '../support/results.js';
+import { collectEvents, makeRuntime } from '../support/runtime.js';
+import { tick } from './helpers.js';
 
 const empty = { type: 'object', properties: {} } as const;
 

@@ -1,37 +1,25 @@
 // Typed capabilities: a tool declares what it needs, the runtime provides exactly that, reading one it did
 // not declare is a type error, and a capability the turn lacks fails the call closed (never a crash).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, expectTypeOf, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
 import { filesCapability, visibilityCapability } from '../../src/core/capabilities.js';
 import {
   type CapabilityProvider,
   createRuntime,
   defineTool,
-  type Runtime,
   ToolRegistrationError,
-  type ToolResult,
 } from '../../src/index.js';
 import type { FileAccess } from '../../src/sandbox/file-policy-types.js';
-
-const made: Array<{ dir: string; rt: Runtime }> = [];
-afterEach(async () => {
-  for (const { dir, rt } of made.splice(0)) {
-    await rt.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+import { onCleanup } from '../support/cleanup.js';
+import { text } from '../support/results.js';
+import { tempDir } from '../support/temp.js';
 
 function runtime(tools: Parameters<typeof createRuntime>[0] extends infer O ? O : never = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'handrail-caps-'));
+  const dir = tempDir('handrail-caps-');
   const rt = createRuntime({ workspace: dir, store: false, profile: 'full_access', ...tools });
-  made.push({ dir, rt });
+  onCleanup(() => rt.close());
   return rt;
 }
-
-const text = (result: ToolResult) =>
-  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 /** A provider counting how often it was created and handed out. */
 function counter(): CapabilityProvider<'counter', { n: number }> & { created: number } {

@@ -9,7 +9,10 @@ import {
   ToolError,
   type ToolResult,
 } from '../../src/index.js';
-import { makeRuntime, READ_FILE_SCHEMA, tempDir, text } from './helpers.js';
+import { text } from '../support/results.js';
+import { makeRuntime } from '../support/runtime.js';
+import { tempDir } from '../support/temp.js';
+import { READ_FILE_SCHEMA } from './helpers.js';
 
 const empty = { type: 'object', properties: {} } as const;
 const echo = (seen: unknown[] = []) =>

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineTool } from '../../src/index.js';
-import { collectEvents, makeRuntime, tempDir, text, tick } from './helpers.js';
+import { text } from '../support/results.js';
+import { collectEvents, makeRuntime } from '../support/runtime.js';
+import { tempDir } from '../support/temp.js';
+import { tick } from './helpers.js';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
 

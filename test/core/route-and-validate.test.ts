@@ -2,7 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, ToolRegistrationError } from '../../src/index.js';
-import { makeRuntime, READ_FILE_SCHEMA, text } from './helpers.js';
+import { text } from '../support/results.js';
+import { makeRuntime } from '../support/runtime.js';
+import { READ_FILE_SCHEMA } from './helpers.js';
 
 function readFileTool(seen: unknown[] = []) {
   return defineTool({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineTool, type PermissionIntent, ToolError } from '../../src/index.js';
-import { makeRuntime, READ_FILE_SCHEMA, text } from './helpers.js';
+import { text } from '../support/results.js';
+import { makeRuntime } from '../support/runtime.js';
+import { READ_FILE_SCHEMA } from './helpers.js';
 
 const echo = (seen: unknown[] = []) =>
   defineTool({

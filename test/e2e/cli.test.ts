@@ -1,12 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cliBin, repoRoot } from '../support/repo.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'dist', 'cli', 'main.js');
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
+  spawnSync(process.execPath, [cliBin, ...args], { encoding: 'utf8', cwd: repoRoot });
 
 describe('handrail command', () => {
   it('demo shows what the model sees for each scripted call', () => {

@@ -1,28 +1,19 @@
 // Several handrail processes on one workspace (two MCP clients, `handrail call` beside `handrail serve`, a CI
 // job beside an editor): real processes, real bwrap, real SQLite. Runs the built package (dist/).
 import { spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { selectBackend } from '../../src/sandbox/backends/index.js';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/repo.js';
+import { bwrapReady } from '../support/sandbox.js';
+import { sharedTempDir } from '../support/temp.js';
+import { isRoot, own, TEST_UID } from '../support/users.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
-const worker = path.join(root, 'test', 'e2e', 'fixtures', 'concurrent-worker.mjs');
+const dist = path.join(repoRoot, 'dist');
+const worker = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'concurrent-worker.mjs');
 const built = existsSync(path.join(dist, 'index.js'));
 if (!built) console.warn('dist/ is missing: run `npm run build` for the concurrency test.');
-const hasBwrap = (await selectBackend('bwrap')).status().state !== 'unavailable';
-
-const isRoot = process.geteuid?.() === 0;
-/** The workspace owner when the tests run as root: the processes run as that ordinary user. */
-const USER = 4242;
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 interface Result {
   dir: string;
@@ -34,7 +25,7 @@ interface Result {
 function handrail(ws: string, id: number, count: number, sleep: number): Promise<Result[]> {
   const args = [worker, dist, ws, String(id), String(count), String(sleep)];
   const [command, ...rest] = isRoot
-    ? ['setpriv', `--reuid=${USER}`, `--regid=${USER}`, '--clear-groups', process.execPath, ...args]
+    ? ['setpriv', `--reuid=${TEST_UID}`, `--regid=${TEST_UID}`, '--clear-groups', process.execPath, ...args]
     : [process.execPath, ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -59,11 +50,11 @@ async function until(check: () => boolean, ms: number): Promise<void> {
   while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-describe.skipIf(!built || !hasBwrap)('several handrail processes on one workspace', () => {
+describe.skipIf(!built || !bwrapReady)('several handrail processes on one workspace', () => {
   it('four processes × 20 concurrent commands: all succeed, every protected path created is reported, no placeholder is lost', async () => {
-    const ws = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-multi-')));
-    dirs.push(ws);
-    if (isRoot) chownSync(ws, USER, USER);
+    // As root, the workspace belongs to TEST_UID and the processes run as that ordinary user.
+    const ws = sharedTempDir('handrail-multi-');
+    own(ws);
     const before = new Set(readdirSync(os.tmpdir()));
     // An editor's short commands first; once its placeholders exist, three longer-running processes start.
     // When the first one ends it must not take away placeholders the others' sandboxes rely on.

@@ -1,39 +1,19 @@
 // `handrail call` then `handrail log` in a fresh directory, as an ordinary user and as root: the built CLI,
 // real bwrap, real SQLite.
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import os from 'node:os';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { selectBackend } from '../../src/sandbox/backends/index.js';
+import { describe, expect, it } from 'vitest';
+import { cliBin } from '../support/repo.js';
+import { bwrapReady } from '../support/sandbox.js';
+import { sharedTempDir } from '../support/temp.js';
+import { isRoot, own, TEST_UID } from '../support/users.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'dist', 'cli', 'main.js');
-const built = existsSync(bin);
+const built = existsSync(cliBin);
 if (!built) console.warn('dist/ is missing: run `npm run build` for the fresh-directory test.');
-const hasBwrap = (await selectBackend('bwrap')).status().state !== 'unavailable';
-const isRoot = process.geteuid?.() === 0;
-const USER = 4242;
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
 function fresh(owner: 'user' | 'root'): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-fresh-')));
-  dirs.push(dir);
-  if (owner === 'user' && isRoot) chownSync(dir, USER, USER);
+  const dir = sharedTempDir('handrail-fresh-');
+  if (owner === 'user') own(dir);
   // A directory like any other: readable by everyone (whoever commands run as).
   chmodSync(dir, 0o755);
   return dir;
@@ -41,10 +21,10 @@ function fresh(owner: 'user' | 'root'): string {
 
 /** The CLI in `cwd`, as the ordinary user (when the tests run as root and `as` says so) or as ourselves. */
 function handrail(cwd: string, as: 'user' | 'self', ...args: string[]) {
-  const argv = [bin, ...args];
+  const argv = [cliBin, ...args];
   const [command, ...rest] =
     as === 'user' && isRoot
-      ? ['setpriv', `--reuid=${USER}`, `--regid=${USER}`, '--clear-groups', process.execPath, ...argv]
+      ? ['setpriv', `--reuid=${TEST_UID}`, `--regid=${TEST_UID}`, '--clear-groups', process.execPath, ...argv]
       : [process.execPath, ...argv];
   return spawnSync(command!, rest, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 }
@@ -70,7 +50,7 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-c', `safe.directory=${dir}`, ...args], { cwd: dir, encoding: 'utf8' });
 }
 
-describe.skipIf(!built || !hasBwrap)('handrail call, then handrail log, in a fresh directory', () => {
+describe.skipIf(!built || !bwrapReady)('handrail call, then handrail log, in a fresh directory', () => {
   it('as an ordinary user: the call is in the log', () => {
     expectLogged(fresh('user'), 'user');
   }, 30_000);

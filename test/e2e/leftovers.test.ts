@@ -2,36 +2,30 @@
 // running, and after it is killed with SIGKILL (cleaned by the next process, without touching what a live
 // one holds). Real processes (the built package), real bwrap.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/index.js';
-import { selectBackend } from '../../src/sandbox/backends/index.js';
 import { builtinTools } from '../../src/tools/index.js';
+import { repoRoot } from '../support/repo.js';
+import { bwrapReady } from '../support/sandbox.js';
+import { sharedTempDir } from '../support/temp.js';
+import { isRoot, own, TEST_UID } from '../support/users.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
-const worker = path.join(root, 'test', 'e2e', 'fixtures', 'leftover-worker.mjs');
+const dist = path.join(repoRoot, 'dist');
+const worker = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'leftover-worker.mjs');
 const built = existsSync(path.join(dist, 'index.js'));
 if (!built) console.warn('dist/ is missing: run `npm run build` for the leftovers test.');
-const hasBwrap = (await selectBackend('bwrap')).status().state !== 'unavailable';
-const isRoot = process.geteuid?.() === 0;
-const USER = 4242;
-
-const dirs: string[] = [];
 const children: ChildProcess[] = [];
+// Before the directories go (support/temp.ts removes them after this file's own afterAll hooks).
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 function fresh(): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-left-')));
+  const dir = sharedTempDir('handrail-left-');
   chmodSync(dir, 0o755);
-  if (isRoot) chownSync(dir, USER, USER);
-  dirs.push(dir);
+  own(dir);
   return dir;
 }
 
@@ -57,7 +51,7 @@ function start(
 ): Promise<Worker> {
   const args = [worker, dist, ws, mode, String(seconds), ...(extra ? [extra] : [])];
   const [command, ...rest] = isRoot
-    ? ['setpriv', `--reuid=${USER}`, `--regid=${USER}`, '--clear-groups', process.execPath, ...args]
+    ? ['setpriv', `--reuid=${TEST_UID}`, `--regid=${TEST_UID}`, '--clear-groups', process.execPath, ...args]
     : [process.execPath, ...args];
   const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -77,7 +71,7 @@ function start(
   });
 }
 
-describe.skipIf(!built || !hasBwrap)('nothing left behind outside .handrail/', () => {
+describe.skipIf(!built || !bwrapReady)('nothing left behind outside .handrail/', () => {
   it('after runtime.close(), with a command still running', async () => {
     const ws = fresh();
     const runtime = createRuntime({

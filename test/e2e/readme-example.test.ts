@@ -2,17 +2,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { repoRoot } from '../support/repo.js';
 
 describe('README', () => {
   it('library example runs against the built package and prints the result it documents', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toContain("from 'handrail'");
-    const dir = path.join(root, 'test', '.tmp');
+    const dir = path.join(repoRoot, 'test', '.tmp');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `readme-example-${process.pid}.mjs`);
     writeFileSync(file, `${example}\nconsole.log(JSON.stringify(result));\n`);
@@ -31,7 +29,7 @@ describe('README', () => {
   });
 
   it('first screen gives the main-job and test command lines', () => {
-    const firstScreen = readFileSync(path.join(root, 'README.md'), 'utf8')
+    const firstScreen = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')
       .split('\n')
       .slice(0, 15)
       .join('\n');

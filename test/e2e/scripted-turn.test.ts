@@ -1,7 +1,10 @@
 // One turn driven by a scripted sequence of raw model calls, asserting the exact text the model sees.
 import { describe, expect, it } from 'vitest';
 import { defineTool, type HandrailEvent, ToolError, type ToolResult } from '../../src/index.js';
-import { makeRuntime, tempDir, text, tick } from '../core/helpers.js';
+import { tick } from '../core/helpers.js';
+import { text } from '../support/results.js';
+import { makeRuntime } from '../support/runtime.js';
+import { tempDir } from '../support/temp.js';
 
 const notes: Record<string, string> = { 'auth.old.ts': 'old auth', 'authz.ts': 'authz' };
 

@@ -1,19 +1,15 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OutputStore } from '../../src/output/storage.js';
+import { tempDir } from '../support/temp.js';
 
 let root: string;
 let dir: string;
 
-beforeEach(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'handrail-output-'));
+beforeEach(() => {
+  root = tempDir('handrail-output-');
   dir = path.join(root, 'outputs');
-});
-
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 function inside(file: string): boolean {

@@ -1,17 +1,13 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { modeDecision, PERMISSION_MODES, type PermissionMode } from '../../src/policy/modes.js';
 import { builtinTools } from '../../src/tools/index.js';
 import type { ActionKind, PermissionBehavior, PermissionIntent } from '../../src/types/index.js';
-import { intentFor, tempDir } from './rules/helpers.js';
+import { sharedTempDir } from '../support/temp.js';
+import { intentFor } from './helpers.js';
 
-const ws = tempDir();
-const outside = tempDir();
-afterAll(() => {
-  rmSync(ws, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
-});
+const ws = sharedTempDir('handrail-policy-');
+const outside = sharedTempDir('handrail-policy-');
 
 type Row = [
   label: string,

@@ -1,10 +1,11 @@
 // Rate limits: token buckets with an injected clock, then the real runtime refusing the 31st command.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
-import { builtinTools, createRuntime, type ToolResult } from '../../src/index.js';
+import { describe, expect, test } from 'vitest';
+import { builtinTools, createRuntime } from '../../src/index.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../src/policy/rate-limit.js';
-import { tempDir } from './rules/helpers.js';
+import { text } from '../support/results.js';
+import { tempDir } from '../support/temp.js';
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -111,15 +112,8 @@ describe('RateLimiter', () => {
 });
 
 describe('rate limits in the runtime', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
-  const text = (r: ToolResult) => r.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
-
   test('the 31st exec_command in a minute is rate_limited with the time to wait, and does not run', async () => {
     const ws = tempDir('handrail-rate-');
-    dirs.push(ws);
     const rt = createRuntime({
       workspace: ws,
       tools: builtinTools(),
@@ -149,7 +143,6 @@ describe('rate limits in the runtime', () => {
 
   test('a call the limit would refuse is refused before a human is asked about it', async () => {
     const ws = tempDir('handrail-rate-');
-    dirs.push(ws);
     let asked = 0;
     const rt = createRuntime({
       workspace: ws,
@@ -177,7 +170,6 @@ describe('rate limits in the runtime', () => {
 
   test('the 21st write_file in a minute is refused; rateLimits: false turns it off', async () => {
     const ws = tempDir('handrail-rate-');
-    dirs.push(ws);
     const make = (rateLimits?: false) =>
       createRuntime({
         workspace: ws,

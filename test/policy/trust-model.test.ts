@@ -11,19 +11,15 @@ import {
   defineTool,
   type HandrailEvent,
   type RuntimeOptions,
-  type ToolResult,
   type ToolSpec,
 } from '../../src/index.js';
 import type { ApprovalRequest, ApproverAnswer } from '../../src/policy/approval/types.js';
-import { findExecutable } from '../../src/sandbox/process/executables.js';
-import { collectEvents, makeRuntime, tempDir } from '../core/helpers.js';
 import { recordingConnector, serve, tableResolver } from '../sandbox/network/helpers.js';
-import { workspace as ownedWorkspace } from '../sandbox/process/helpers.js';
-
-const hasBwrap = findExecutable('bwrap') !== undefined;
-const text = (r: ToolResult) => r.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
-let ids = 0;
-const call = (name: string, args: Record<string, unknown>) => ({ id: `t${++ids}`, name, arguments: args });
+import { text } from '../support/results.js';
+import { call, collectEvents, makeRuntime } from '../support/runtime.js';
+import { bwrapInstalled } from '../support/sandbox.js';
+import { tempDir } from '../support/temp.js';
+import { ownedTempDir } from '../support/users.js';
 
 /** A runtime whose approver records every request and answers from a script (default: deny). */
 function harness(
@@ -327,12 +323,12 @@ describe('3. the sandbox is asked before the human', () => {
   });
 });
 
-describe.skipIf(!hasBwrap)('4. profiles shape the sandbox', () => {
+describe.skipIf(!bwrapInstalled)('4. profiles shape the sandbox', () => {
   const probe = 'test -w . && echo writable || echo read-only';
   test('under read_only a safe line that tests for write access finds the workspace read-only', async () => {
     // As root, the workspace belongs to an unprivileged user, as it would on a developer's machine.
     const ro = makeRuntime({
-      workspace: ownedWorkspace(),
+      workspace: ownedTempDir(),
       tools: builtinTools(),
       profile: 'read_only',
       sandbox: 'bwrap',
@@ -342,7 +338,7 @@ describe.skipIf(!hasBwrap)('4. profiles shape the sandbox', () => {
     expect(result.isError).toBe(false);
     expect(text(result)).toMatch(/^read-only$/m);
     const sup = makeRuntime({
-      workspace: ownedWorkspace(),
+      workspace: ownedTempDir(),
       tools: builtinTools(),
       profile: 'supervised',
       sandbox: 'bwrap',
@@ -353,7 +349,7 @@ describe.skipIf(!hasBwrap)('4. profiles shape the sandbox', () => {
 
   test('under read_only the network is off for commands even when the process profile enables it', async () => {
     const ro = makeRuntime({
-      workspace: ownedWorkspace(),
+      workspace: ownedTempDir(),
       tools: builtinTools(),
       profile: 'read_only',
       sandbox: 'bwrap',

@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFileAccess } from '../../src/sandbox/file-policy.js';
 import type { FileAccess, FileCheck } from '../../src/sandbox/file-policy-types.js';
 import { FileRaceError, openForRead, writeAtomic } from '../../src/sandbox/safe-fs.js';
-import { tempDir } from '../core/helpers.js';
+import { tempDir } from '../support/temp.js';
 
 function setup(extra: { readOnly?: boolean; denyRead?: string[] } = {}) {
   const ws = tempDir('hr-ws-');

@@ -11,7 +11,7 @@ import {
   parseGitConfig,
   readGitConfigFiles,
 } from '../../src/sandbox/git-config.js';
-import { tempDir } from '../core/helpers.js';
+import { tempDir } from '../support/temp.js';
 
 const git = (args: string[], cwd?: string) =>
   execFileSync('git', args, { encoding: 'utf8', ...(cwd ? { cwd } : {}), stdio: ['ignore', 'pipe', 'pipe'] });

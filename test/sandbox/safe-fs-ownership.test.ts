@@ -24,7 +24,8 @@ import { builtinTools, createRuntime, type ToolResult } from '../../src/index.js
 import { createFileAccess } from '../../src/sandbox/file-policy.js';
 import { writeAtomic } from '../../src/sandbox/safe-fs.js';
 
-const isRoot = process.geteuid?.() === 0;
+import { isRoot } from '../support/users.js';
+
 const USER = 4242;
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

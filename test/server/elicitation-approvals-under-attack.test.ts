@@ -1,22 +1,17 @@
-// Review attacks on approvals over MCP elicitation, against in-process HTTP servers on 127.0.0.1.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+// Attacks on approvals over MCP elicitation, against in-process HTTP servers on 127.0.0.1.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serveHttp } from '../../src/server/http.js';
+import { onCleanup } from '../support/cleanup.js';
+import { tempDir } from '../support/temp.js';
 import { httpClient } from './helpers.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
 async function start() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-review-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('handrail-serve-');
   const server = await serveHttp({ root: dir, sandbox: 'none', store: false, port: 0 });
-  cleanups.push(() => server.close());
+  onCleanup(() => server.close());
   return { server, dir };
 }
 
@@ -26,7 +21,7 @@ describe('approvals over elicitation', () => {
   it('the form shows the end of a long command, where a padded "; rm" would hide', async () => {
     const { server, dir } = await start();
     const { client } = await httpClient(server.url, ELICIT);
-    cleanups.push(() => client.close());
+    onCleanup(() => client.close());
     const messages: string[] = [];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       messages.push(String(request.params.message));
@@ -46,7 +41,7 @@ describe('approvals over elicitation', () => {
   it('another session cannot answer a pending elicitation by its request id', async () => {
     const { server, dir } = await start();
     const victim = await httpClient(server.url, ELICIT);
-    cleanups.push(() => victim.client.close());
+    onCleanup(() => victim.client.close());
     let release!: (answer: { action: 'decline' }) => void;
     const asked = new Promise<string | number>((resolve) => {
       victim.client.setRequestHandler(ElicitRequestSchema, async (_request, extra) => {
@@ -61,7 +56,7 @@ describe('approvals over elicitation', () => {
 
     // The attacker opens its own session and posts an "allow" answer carrying the victim's request id.
     const attacker = await httpClient(server.url, ELICIT);
-    cleanups.push(() => attacker.client.close());
+    onCleanup(() => attacker.client.close());
     await attacker.transport.send({
       jsonrpc: '2.0',
       id,

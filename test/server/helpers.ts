@@ -1,25 +1,24 @@
 // Real clients against the built command: the official SDK client over stdio and Streamable HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { cliBin } from '../support/repo.js';
+import { tempDir } from '../support/temp.js';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const bin = path.join(repoRoot, 'dist', 'cli', 'main.js');
-export const built = existsSync(bin);
+export const built = existsSync(cliBin);
 export const notBuilt = 'dist/ is missing: run "npm run build" first (npm test does).';
 
-export function tempWorkspace(files: Record<string, string> = {}): { dir: string; cleanup(): void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-serve-'));
+/** A temporary workspace holding `files` (relative path → content), removed after the test. */
+export function tempWorkspace(files: Record<string, string> = {}): string {
+  const dir = tempDir('handrail-serve-');
   for (const [name, text] of Object.entries(files)) {
     mkdirFor(path.join(dir, name));
     writeFileSync(path.join(dir, name), text);
   }
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return dir;
 }
 
 function mkdirFor(file: string): void {
@@ -36,7 +35,7 @@ export async function stdioClient(
 ): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, 'serve', '--root', dir, '--sandbox', 'none', ...extra],
+    args: [cliBin, 'serve', '--root', dir, '--sandbox', 'none', ...extra],
     stderr: 'pipe',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir },
   });
@@ -57,7 +56,7 @@ export async function httpServer(
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    [bin, 'serve', '--root', dir, '--sandbox', 'none', '--http', '127.0.0.1:0', ...extra],
+    [cliBin, 'serve', '--root', dir, '--sandbox', 'none', '--http', '127.0.0.1:0', ...extra],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...env },
@@ -94,13 +93,4 @@ export async function httpClient(
   const client = new Client({ name: 'handrail-test', version: '1.0.0' }, opts.caps ?? { capabilities: {} });
   await client.connect(transport);
   return { client, transport };
-}
-
-/** The text parts of a tool result, joined. */
-export function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  return content
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text)
-    .join('\n');
 }

@@ -1,22 +1,15 @@
-// Review attacks on the Streamable HTTP endpoint, against in-process servers on 127.0.0.1.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Attacks on the Streamable HTTP endpoint, against in-process servers on 127.0.0.1.
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type HttpServeHandle, serveHttp } from '../../src/server/http.js';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+import { onCleanup } from '../support/cleanup.js';
+import { tempDir } from '../support/temp.js';
 
 async function start(extra: Parameters<typeof serveHttp>[0] = {}): Promise<HttpServeHandle> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-review-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('handrail-serve-');
   const server = await serveHttp({ root: dir, sandbox: 'none', store: false, port: 0, ...extra });
-  cleanups.push(() => server.close());
+  onCleanup(() => server.close());
   return server;
 }
 

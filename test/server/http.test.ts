@@ -2,20 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bin, built, httpClient, httpServer, notBuilt, tempWorkspace, textOf } from './helpers.js';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+import { describe, expect, it } from 'vitest';
+import { onCleanup } from '../support/cleanup.js';
+import { cliBin } from '../support/repo.js';
+import { text } from '../support/results.js';
+import { built, httpClient, httpServer, notBuilt, tempWorkspace } from './helpers.js';
 
 async function start(files: Record<string, string>, extra: string[] = [], env: Record<string, string> = {}) {
   const ws = tempWorkspace(files);
-  cleanups.push(ws.cleanup);
-  const server = await httpServer(ws.dir, extra, env);
-  cleanups.push(server.stop);
-  return { ...server, dir: ws.dir };
+  const server = await httpServer(ws, extra, env);
+  onCleanup(server.stop);
+  return { ...server, dir: ws };
 }
 
 const INIT = {
@@ -36,14 +33,14 @@ describe.skipIf(!built)(`handrail serve --http (Streamable HTTP)${built ? '' : `
     const { url, dir } = await start({ 'a.txt': 'over http\n' }, ['--profile', 'full_access']);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const { client } = await httpClient(url);
-    cleanups.push(() => client.close());
+    onCleanup(() => client.close());
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['read_file', 'exec_command', 'apply_patch']));
-    expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toContain(
+    expect(text(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toContain(
       'over http',
     );
     const exec = await client.callTool({ name: 'exec_command', arguments: { cmd: 'echo $((6*7))' } });
-    expect(textOf(exec)).toContain('42');
+    expect(text(exec)).toContain('42');
     const patch = await client.callTool({
       name: 'apply_patch',
       arguments: { patch: '*** Begin Patch\n*** Add File: b.txt\n+made over http\n*** End Patch' },
@@ -55,7 +52,7 @@ describe.skipIf(!built)(`handrail serve --http (Streamable HTTP)${built ? '' : `
   it('answers an elicitation on the call’s own stream', async () => {
     const { url, dir } = await start({});
     const { client } = await httpClient(url, { caps: { capabilities: { elicitation: {} } } });
-    cleanups.push(() => client.close());
+    onCleanup(() => client.close());
     let asked = 0;
     client.setRequestHandler(ElicitRequestSchema, async () => {
       asked++;
@@ -87,13 +84,13 @@ describe.skipIf(!built)(`handrail serve --http (Streamable HTTP)${built ? '' : `
 
     // An initialized session that then sends garbage still works afterwards.
     const { client, transport } = await httpClient(url);
-    cleanups.push(() => client.close());
+    onCleanup(() => client.close());
     const garbage = await post(url, '][', { 'Mcp-Session-Id': transport.sessionId! });
     expect(garbage.status).toBe(400);
     const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toMatch(/Unknown tool/);
-    expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toContain(
+    expect(text(unknown)).toMatch(/Unknown tool/);
+    expect(text(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toContain(
       'still here',
     );
   });
@@ -122,18 +119,17 @@ describe.skipIf(!built)(`handrail serve --http (Streamable HTTP)${built ? '' : `
 
   it('a non-loopback bind needs a token; a wrong or missing token is 401 and the right one works', async () => {
     const ws = tempWorkspace({ 'a.txt': 'secret-free' });
-    cleanups.push(ws.cleanup);
-    const refused = spawnSync(process.execPath, [bin, 'serve', '--root', ws.dir, '--http', '0.0.0.0:0'], {
+    const refused = spawnSync(process.execPath, [cliBin, 'serve', '--root', ws, '--http', '0.0.0.0:0'], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: ws.dir },
+      env: { PATH: process.env.PATH ?? '', HOME: ws },
     });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('without a token');
     expect(refused.stderr).toContain('--token');
 
     const token = 'correct horse battery staple';
-    const server = await httpServer(ws.dir, ['--http', '0.0.0.0:0'], { HANDRAIL_TOKEN: token });
-    cleanups.push(server.stop);
+    const server = await httpServer(ws, ['--http', '0.0.0.0:0'], { HANDRAIL_TOKEN: token });
+    onCleanup(server.stop);
     const url = server.url.replace('0.0.0.0', '127.0.0.1');
     expect((await post(url, JSON.stringify(INIT))).status).toBe(401);
     const wrong = await post(url, JSON.stringify(INIT), {
@@ -144,8 +140,8 @@ describe.skipIf(!built)(`handrail serve --http (Streamable HTTP)${built ? '' : `
     expect((await post(url, JSON.stringify(INIT), { Authorization: 'Basic abc' })).status).toBe(401);
 
     const { client } = await httpClient(url, { token });
-    cleanups.push(() => client.close());
-    expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toContain(
+    onCleanup(() => client.close());
+    expect(text(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toContain(
       'secret-free',
     );
   });

@@ -2,8 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bin, built, notBuilt, repoRoot, tempWorkspace } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { cliBin, repoRoot } from '../support/repo.js';
+import { built, notBuilt, tempWorkspace } from './helpers.js';
 
 const inspector = path.join(
   repoRoot,
@@ -16,15 +17,10 @@ const inspector = path.join(
 );
 const ready = built && existsSync(inspector);
 
-const cleanups: Array<() => unknown> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-
 function inspect(dir: string, ...args: string[]) {
   const run = spawnSync(
     process.execPath,
-    [inspector, '--cli', process.execPath, bin, 'serve', '--root', dir, '--sandbox', 'none', ...args],
+    [inspector, '--cli', process.execPath, cliBin, 'serve', '--root', dir, '--sandbox', 'none', ...args],
     { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HOME: dir } },
   );
   if (run.status !== 0) throw new Error(`inspector failed (${run.status}): ${run.stderr}${run.stdout}`);
@@ -36,16 +32,14 @@ describe.skipIf(!ready)(
   () => {
     it('lists the tools', () => {
       const ws = tempWorkspace({});
-      cleanups.push(ws.cleanup);
-      const listed = inspect(ws.dir, '--method', 'tools/list') as { tools: Array<{ name: string }> };
+      const listed = inspect(ws, '--method', 'tools/list') as { tools: Array<{ name: string }> };
       expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'exec_command']));
     });
 
     it('calls read_file, and a denied exec_command comes back as isError', () => {
       const ws = tempWorkspace({ 'hello.txt': 'hello from the inspector\n' });
-      cleanups.push(ws.cleanup);
       const read = inspect(
-        ws.dir,
+        ws,
         '--method',
         'tools/call',
         '--tool-name',
@@ -56,7 +50,7 @@ describe.skipIf(!ready)(
       expect(read).toMatchObject({ isError: false });
       expect(JSON.stringify(read)).toContain('hello from the inspector');
       const denied = inspect(
-        ws.dir,
+        ws,
         '--method',
         'tools/call',
         '--tool-name',
@@ -65,7 +59,7 @@ describe.skipIf(!ready)(
         'cmd=rm -rf hello.txt',
       );
       expect(denied).toMatchObject({ isError: true });
-      expect(existsSync(path.join(ws.dir, 'hello.txt'))).toBe(true);
+      expect(existsSync(path.join(ws, 'hello.txt'))).toBe(true);
     });
   },
 );

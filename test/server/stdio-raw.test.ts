@@ -1,22 +1,18 @@
 // The stdio wire itself, without an SDK client: garbage lines get JSON-RPC errors and the server reads on;
 // closing stdin ends the session and kills what it started.
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { onCleanup } from '../support/cleanup.js';
 import { eventually, uniqueSleep } from '../support/processes.js';
-import { bin, built, notBuilt, tempWorkspace } from './helpers.js';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+import { cliBin } from '../support/repo.js';
+import { built, notBuilt, tempWorkspace } from './helpers.js';
 
 function serve(extra: string[] = []) {
   const ws = tempWorkspace({ 'a.txt': 'raw\n' });
-  cleanups.push(ws.cleanup);
-  const child = spawn(process.execPath, [bin, 'serve', '--root', ws.dir, '--sandbox', 'none', ...extra], {
-    env: { PATH: process.env.PATH ?? '', HOME: ws.dir },
+  const child = spawn(process.execPath, [cliBin, 'serve', '--root', ws, '--sandbox', 'none', ...extra], {
+    env: { PATH: process.env.PATH ?? '', HOME: ws },
   });
-  cleanups.push(() => {
+  onCleanup(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
   const lines: Array<Record<string, unknown>> = [];

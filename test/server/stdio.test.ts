@@ -2,14 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { onCleanup } from '../support/cleanup.js';
 import { eventually, uniqueSleep } from '../support/processes.js';
-import { bin, built, notBuilt, stdioClient, tempWorkspace, textOf } from './helpers.js';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+import { cliBin } from '../support/repo.js';
+import { text } from '../support/results.js';
+import { built, notBuilt, stdioClient, tempWorkspace } from './helpers.js';
 
 async function open(
   files: Record<string, string>,
@@ -17,10 +15,9 @@ async function open(
   caps?: Parameters<typeof stdioClient>[2],
 ) {
   const ws = tempWorkspace(files);
-  cleanups.push(ws.cleanup);
-  const conn = await stdioClient(ws.dir, extra, caps);
-  cleanups.push(() => conn.client.close());
-  return { ...conn, dir: ws.dir };
+  const conn = await stdioClient(ws, extra, caps);
+  onCleanup(() => conn.client.close());
+  return { ...conn, dir: ws };
 }
 
 function processesMatching(marker: string): string[] {
@@ -67,7 +64,7 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     const { client, dir } = await open({ 'notes.txt': 'alpha\nbeta\n' }, ['--profile', 'full_access']);
     const read = await client.callTool({ name: 'read_file', arguments: { path: 'notes.txt' } });
     expect(read.isError).toBe(false);
-    expect(textOf(read)).toContain('beta');
+    expect(text(read)).toContain('beta');
     expect(read._meta).toMatchObject({ 'handrail/outcome': { status: 'ok' } });
 
     const patch = await client.callTool({
@@ -81,7 +78,7 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
 
     const exec = await client.callTool({ name: 'exec_command', arguments: { cmd: 'echo from-exec' } });
     expect(exec.isError).toBe(false);
-    expect(textOf(exec)).toContain('from-exec');
+    expect(text(exec)).toContain('from-exec');
 
     // A streaming tool's onUpdate becomes MCP progress notifications when the client sent a progressToken.
     const updates: Array<{ progress: number; message?: string }> = [];
@@ -91,7 +88,7 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
       { onprogress: (p) => updates.push(p) },
     );
     expect(streamed.isError).toBe(false);
-    expect(textOf(streamed)).toContain('done');
+    expect(text(streamed)).toContain('done');
     expect(updates.length).toBeGreaterThan(0);
     expect(updates.map((u) => u.message).join('')).toContain('tick');
     const steps = updates.map((u) => u.progress);
@@ -101,7 +98,9 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     // Every call is in the SQLite store: `handrail log` in another process reads it back.
     const db = path.join(dir, '.handrail', 'handrail.db');
     expect(await eventually(() => existsSync(db))).toBe(true);
-    const log = execFileSync(process.execPath, [bin, 'log', '--root', dir, '--json'], { encoding: 'utf8' });
+    const log = execFileSync(process.execPath, [cliBin, 'log', '--root', dir, '--json'], {
+      encoding: 'utf8',
+    });
     const completed = log
       .trim()
       .split('\n')
@@ -119,8 +118,8 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     const { client, dir } = await open({});
     const result = await client.callTool({ name: 'exec_command', arguments: { cmd: 'touch made-it' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/no approver/);
-    expect(textOf(result)).toContain('exec_command(touch made-it)');
+    expect(text(result)).toMatch(/no approver/);
+    expect(text(result)).toContain('exec_command(touch made-it)');
     expect(result._meta).toMatchObject({ 'handrail/outcome': { errorClass: 'approval_denied' } });
     expect(existsSync(path.join(dir, 'made-it'))).toBe(false);
     // ...and the session goes on.
@@ -131,9 +130,8 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     const asked: string[] = [];
     let answer: { decision: string; feedback?: string } = { decision: 'allow_for_session' };
     const ws = tempWorkspace({});
-    cleanups.push(ws.cleanup);
-    const { client } = await stdioClient(ws.dir, [], { capabilities: { elicitation: {} } });
-    cleanups.push(() => client.close());
+    const { client } = await stdioClient(ws, [], { capabilities: { elicitation: {} } });
+    onCleanup(() => client.close());
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       asked.push(String(request.params.message));
       return { action: 'accept', content: answer };
@@ -141,7 +139,7 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
 
     const first = await client.callTool({ name: 'exec_command', arguments: { cmd: 'touch one' } });
     expect(first.isError).toBe(false);
-    expect(existsSync(path.join(ws.dir, 'one'))).toBe(true);
+    expect(existsSync(path.join(ws, 'one'))).toBe(true);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain('approve exec_command?');
     expect(asked[0]).toContain('touch one');
@@ -154,21 +152,20 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     answer = { decision: 'deny', feedback: 'use the scratch directory instead' };
     const denied = await client.callTool({ name: 'exec_command', arguments: { cmd: 'touch two' } });
     expect(denied.isError).toBe(true);
-    expect(textOf(denied)).toContain('use the scratch directory instead');
-    expect(existsSync(path.join(ws.dir, 'two'))).toBe(false);
+    expect(text(denied)).toContain('use the scratch directory instead');
+    expect(existsSync(path.join(ws, 'two'))).toBe(false);
     expect(asked).toHaveLength(2);
   });
 
   it('a declined elicitation denies', async () => {
     const ws = tempWorkspace({});
-    cleanups.push(ws.cleanup);
-    const { client } = await stdioClient(ws.dir, [], { capabilities: { elicitation: {} } });
-    cleanups.push(() => client.close());
+    const { client } = await stdioClient(ws, [], { capabilities: { elicitation: {} } });
+    onCleanup(() => client.close());
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));
     const result = await client.callTool({ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('denied');
-    expect(existsSync(path.join(ws.dir, 'x.txt'))).toBe(false);
+    expect(text(result)).toContain('denied');
+    expect(existsSync(path.join(ws, 'x.txt'))).toBe(false);
   });
 
   it('cancelling a long exec_command aborts the call and its processes die', async () => {
@@ -193,7 +190,7 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     const { client } = await open({ 'a.txt': 'x' });
     const result = await client.callTool({ name: 'read_fil', arguments: { path: 'a.txt' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('read_file');
+    expect(text(result)).toContain('read_file');
     expect((await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })).isError).toBe(false);
   });
 
@@ -208,6 +205,6 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
     const { client } = await open({}, ['--profile', 'full_access']);
     const result = await client.callTool({ name: 'read_file', arguments: { path: '/etc/passwd' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).not.toContain('root:');
+    expect(text(result)).not.toContain('root:');
   });
 });

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type EventStore, MemoryStore, SqliteStore } from '../../src/store/index.js';
-import { callWithApproval, event, tempDir } from './helpers.js';
+import { tempDir } from '../support/temp.js';
+import { callWithApproval, event } from './helpers.js';
 
 const stores: Array<[string, () => EventStore]> = [
   ['SqliteStore', () => new SqliteStore({ path: path.join(tempDir(), 'handrail.db') })],

@@ -1,20 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Helpers of the store tests: events as the runtime emits them, and what another connection sees.
 import Database from 'better-sqlite3';
-import { afterEach } from 'vitest';
 import type { HandrailEvent, HandrailEventType } from '../../src/types/index.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-export function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'handrail-store-'));
-  dirs.push(dir);
-  return dir;
-}
 
 let seq = 0;
 export function event(
@@ -115,12 +101,4 @@ export function countEvents(file: string): number {
   } finally {
     db.close();
   }
-}
-
-export async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }

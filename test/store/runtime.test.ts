@@ -1,10 +1,11 @@
 // The store attached to a real runtime's event bus, and the `store` option resolution.
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runLog } from '../../src/cli/log.js';
-import { createRuntime, defineTool, type Runtime } from '../../src/index.js';
+import { createRuntime, defineTool } from '../../src/index.js';
 import { attachStore, MemoryStore, resolveStore, SqliteStore } from '../../src/store/index.js';
-import { tempDir } from './helpers.js';
+import { onCleanup } from '../support/cleanup.js';
+import { tempDir } from '../support/temp.js';
 
 const printer = defineTool({
   name: 'print',
@@ -17,11 +18,6 @@ const printer = defineTool({
   annotations: { readOnlyHint: true },
   execute: ({ what, n }) =>
     what === 'lines' ? Array.from({ length: n ?? 0 }, (_, i) => `line ${i}`).join('\n') : what,
-});
-
-const runtimes: Runtime[] = [];
-afterEach(async () => {
-  for (const r of runtimes.splice(0)) await r.close();
 });
 
 function sink() {
@@ -39,7 +35,7 @@ describe('attachStore on a runtime', () => {
     const workspace = tempDir();
     // The default store: SQLite at <stateDir>/handrail.db, attached by createRuntime itself.
     const runtime = createRuntime({ workspace, tools: [printer] });
-    runtimes.push(runtime);
+    onCleanup(() => runtime.close());
     const dbPath = path.join(runtime.stateDir, 'handrail.db');
     const store = runtime.store as SqliteStore;
     expect(store).toBeInstanceOf(SqliteStore);
@@ -90,7 +86,7 @@ describe('attachStore on a runtime', () => {
 
   it('detach stops recording and flushes what was queued', async () => {
     const runtime = createRuntime({ workspace: tempDir(), tools: [printer] });
-    runtimes.push(runtime);
+    onCleanup(() => runtime.close());
     const store = new MemoryStore();
     const detach = attachStore(runtime.events, store);
     const turn = runtime.beginTurn();
@@ -130,7 +126,7 @@ describe('the audit log and the model', () => {
     const { builtinTools } = await import('../../src/tools/index.js');
     const workspace = tempDir();
     const runtime = createRuntime({ workspace, tools: builtinTools(), profile: 'read_only' });
-    runtimes.push(runtime);
+    onCleanup(() => runtime.close());
     const turn = runtime.beginTurn();
     await turn.call({ id: 'a', name: 'list_dir', arguments: { path: '.' } });
     await runtime.store!.flush();

@@ -1,10 +1,7 @@
 // Each tool family owns its settings: shellTools({ sandbox, process, sessions }) and webTools({ search }) work
 // without the runtime knowing those keys, today's createRuntime({ sandbox, webSearch }) shape still works,
 // and what the runtime's profile imposes (read_only: no command network) holds whatever a family asks for.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   builtinTools,
   createRuntime,
@@ -13,31 +10,21 @@ import {
   type Runtime,
   type RuntimeOptions,
   shellTools,
-  type ToolResult,
   UNSANDBOXED_NOTICE,
   webFetchTool,
   webTools,
 } from '../../src/index.js';
-import { selectBackend } from '../../src/sandbox/backends/index.js';
-
-const bwrapReady = (await selectBackend('bwrap')).status().state !== 'unavailable';
-const made: Array<{ dir: string; rt: Runtime }> = [];
-afterEach(async () => {
-  for (const { dir, rt } of made.splice(0)) {
-    await rt.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+import { onCleanup } from '../support/cleanup.js';
+import { text } from '../support/results.js';
+import { bwrapReady } from '../support/sandbox.js';
+import { tempDir } from '../support/temp.js';
 
 function runtime(options: RuntimeOptions) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'handrail-families-'));
+  const dir = tempDir('handrail-families-');
   const rt = createRuntime({ workspace: dir, store: false, profile: 'full_access', ...options });
-  made.push({ dir, rt });
+  onCleanup(() => rt.close());
   return rt;
 }
-
-const text = (result: ToolResult) =>
-  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 const run = async (rt: Runtime, cmd: string) =>
   text(await rt.beginTurn().call({ id: 'c', name: 'exec_command', arguments: { cmd } }));

@@ -3,18 +3,15 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtinTools, type RuntimeOptions, type ToolResult } from '../../src/index.js';
-import { findExecutable } from '../../src/sandbox/process/executables.js';
-import { makeRuntime, tempDir } from '../core/helpers.js';
-import { own, workspace as ownedWorkspace } from '../sandbox/process/helpers.js';
-
-const hasBwrap = findExecutable('bwrap') !== undefined;
+import { builtinTools, type RuntimeOptions } from '../../src/index.js';
+import { text } from '../support/results.js';
+import { call, makeRuntime } from '../support/runtime.js';
+import { bwrapInstalled } from '../support/sandbox.js';
+import { tempDir } from '../support/temp.js';
+import { own, ownedTempDir } from '../support/users.js';
 
 const NFC = 'café';
 const NFD = 'cafe\u0301';
-const text = (r: ToolResult) => r.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
-let n = 0;
-const call = (name: string, args: Record<string, unknown>) => ({ id: `h${++n}`, name, arguments: args });
 
 function turnIn(ws: string, options: RuntimeOptions = {}) {
   return makeRuntime({
@@ -67,14 +64,14 @@ describe('deny and protect rules match every normalization of a name', () => {
   });
 });
 
-describe.skipIf(!hasBwrap)('deny rules hold for commands in every normalization', () => {
+describe.skipIf(!bwrapInstalled)('deny rules hold for commands in every normalization', () => {
   test.each([
     ['secrets/café', NFD],
     [`secrets/${NFD}`, NFC],
     ['**/café', NFD],
     ['secrets/caf?', NFD],
   ])('denyRead %j hides a file named %j on disk from cat', async (rule, diskName) => {
-    const ws = ownedWorkspace();
+    const ws = ownedTempDir();
     mkdirSync(path.join(ws, 'secrets'));
     own(path.join(ws, 'secrets'));
     writeFileSync(path.join(ws, 'secrets', diskName), 'TOPSECRET\n');

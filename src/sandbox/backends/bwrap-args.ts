@@ -17,6 +17,8 @@ export interface BwrapLayout {
   resolver: string[];
   tmpSizeBytes: number;
   home: string;
+  /** The command proxy's unix socket (network.commands), shown at its own path (see network/bridge.ts). */
+  proxySocket?: string;
   roots: readonly FileRoot[];
   /** Paths bound read-only over themselves: existing protected paths and placeholders. */
   readOnly: readonly string[];
@@ -69,6 +71,8 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
   }
   args.push('--perms', '1777', '--size', String(layout.tmpSizeBytes), '--tmpfs', '/tmp');
   args.push('--bind', layout.home, layout.home);
+  // Read-only is enough: connecting to a socket is not a write to the file system.
+  if (layout.proxySocket) args.push('--ro-bind', layout.proxySocket, layout.proxySocket);
   for (const root of byDepth([...layout.roots])) {
     args.push(root.access === 'write' ? '--bind' : '--ro-bind', root.path, root.path);
   }

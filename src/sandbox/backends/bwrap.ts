@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir } from '../../store/index.js';
+import { bridgeLauncher } from '../network/index.js';
 import { isWithin } from '../path-syntax.js';
 import type {
   BackendStatus,
@@ -67,6 +68,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
   const bwrap = options.bwrapPath ?? findExecutable('bwrap');
   const runnable = bwrap ? isExecutable(bwrap) : false;
   const setpriv = findExecutable('setpriv');
+  const shPath = findExecutable('sh') ?? '/bin/sh';
   const prlimit = findExecutable('prlimit');
   const runAs = options.runAs ?? 'auto';
   const euid = process.geteuid?.() ?? -1;
@@ -133,6 +135,9 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
 
     const system = await systemMountArgs([...(options.systemPaths ?? DEFAULT_SYSTEM_PATHS)]);
     const extra = await existing(options.readOnlyPaths ?? []);
+    // The proxy's bridge is handrail's own node: shown read-only when the system directories do not hold it.
+    const node = policy.proxy ? process.execPath : undefined;
+    if (node && ![...system.shown, ...extra].some((dir) => isWithin(node, dir))) extra.push(node);
     const visible = [...system.shown, ...extra];
     const denyRead = policy.denyRead ?? [];
     // The user's git, ssh and handrail configuration: read-only wherever the roots are.
@@ -268,6 +273,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         resolver: policy.network ? await resolverArgs(visible) : [],
         tmpSizeBytes: options.tmpSizeBytes ?? GiB,
         home: command.home,
+        ...(policy.proxy ? { proxySocket: policy.proxy.socket } : {}),
         roots: policy.roots,
         readOnly: [...new Set([...readOnly, ...held])].filter(outside),
         masks: masks.filter((mask) => outside(mask.path)),
@@ -276,6 +282,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         ...(devices ? { devices } : {}),
         command: [
           ...(prlimit ? prlimitArgs(prlimit, command.rlimits, { processes: true }) : []),
+          ...(policy.proxy && node ? bridgeLauncher({ sh: shPath, node, endpoint: policy.proxy }) : []),
           ...command.argv,
         ],
       });
@@ -307,7 +314,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     }
   }
 
-  return { name: 'bwrap', status, wrap };
+  return { name: 'bwrap', status, acceptsProxy: true, wrap };
 }
 
 /** When /etc/resolv.conf links outside what the sandbox shows (systemd-resolved), show its target too. */

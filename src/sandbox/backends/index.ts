@@ -1,4 +1,4 @@
-// OS sandboxes for commands: bubblewrap, or explicitly none.
+// OS sandboxes for commands: bubblewrap, Landlock where bubblewrap cannot run, or explicitly none.
 
 // The contract the backends fulfil is process/'s (the plan calls it); shown here too for their users.
 export type {
@@ -12,11 +12,19 @@ export type {
 } from '../process/backend-types.js';
 export { type BwrapOptions, createBwrapBackend } from './bwrap.js';
 export { chooseIdentity, NOBODY, type RunAs } from './identity.js';
+export { createLandlockBackend, type LandlockOptions } from './landlock.js';
+export {
+  clearLandlockSupport,
+  DEFAULT_LANDLOCK_HELPER,
+  type LandlockSupport,
+  landlockSupport,
+} from './landlock-helper.js';
 export { createNoneBackend, UNSANDBOXED_NOTICE } from './none.js';
 export {
   clearBackendProbes,
   probeBwrap,
   type SandboxChoice,
+  type SelectOptions,
   selectBackend,
   unavailableBackend,
 } from './select.js';

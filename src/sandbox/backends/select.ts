@@ -6,39 +6,99 @@ import type { BackendStatus, SandboxBackend } from '../process/backend-types.js'
 import { resolveRlimits } from '../process/rlimits.js';
 import { createRunDir } from '../process/run-dir.js';
 import { type BwrapOptions, createBwrapBackend } from './bwrap.js';
+import type { RunAs } from './identity.js';
+import { createLandlockBackend, type LandlockOptions } from './landlock.js';
 import { createNoneBackend } from './none.js';
 
-export type SandboxChoice = 'auto' | 'bwrap' | 'none';
+export type SandboxChoice = 'auto' | 'bwrap' | 'landlock' | 'none';
+
+export interface SelectOptions {
+  /** Who commands run as when handrail is root, for whichever backend is chosen (its own option wins). */
+  runAs?: RunAs;
+  bwrap?: BwrapOptions;
+  landlock?: LandlockOptions;
+}
 
 const PROBE_TIMEOUT_MS = 10_000;
+const AUTO_ADVICE =
+  "Install bubblewrap (and allow unprivileged user namespaces), or use a kernel with Landlock (5.13 or later, handrail installed with a C compiler), or choose sandbox 'none' to run commands without one.";
 
 /**
- * The backend for a profile's choice. `none` only when chosen. `auto` and `bwrap` use bwrap once a probe
- * has run a command in it (cached per process and options); otherwise they return a backend whose status
- * is `unavailable` and which refuses every command with the reason, never falling back to `none`.
+ * The backend for a profile's choice. `none` only when chosen. `bwrap` and `landlock` once a probe has run
+ * a command in them (cached per process and options). `auto` tries bwrap, then Landlock. A backend that
+ * cannot run is never replaced by `none`: the result then refuses every command, with every reason.
  */
-export async function selectBackend(choice: SandboxChoice, options: { bwrap?: BwrapOptions } = {}) {
+export async function selectBackend(
+  choice: SandboxChoice,
+  options: SelectOptions = {},
+): Promise<SandboxBackend> {
   if (choice === 'none') return createNoneBackend();
-  if (choice !== 'auto' && choice !== 'bwrap') {
-    return unavailableBackend(`Unknown sandbox ${JSON.stringify(choice)}: choose 'auto', 'bwrap' or 'none'.`);
+  const bwrapOptions = withRunAs(options.bwrap, options.runAs);
+  const landlockOptions = withRunAs(options.landlock, options.runAs);
+  if (choice === 'bwrap') {
+    const tried = await tryBackend(createBwrapBackend(bwrapOptions), bwrapOptions);
+    if ('backend' in tried) return tried.backend;
+    return unavailableBackend(
+      `The bwrap sandbox this profile requires is unavailable, so commands are refused: ${tried.reason}`,
+    );
   }
-  const backend = createBwrapBackend(options.bwrap);
-  const status = backend.status();
-  const reason =
-    status.state === 'unavailable' ? status.reason : (await probeBwrap(backend, options.bwrap)).reason;
-  if (reason === undefined) return backend;
+  if (choice === 'landlock') {
+    const tried = await tryBackend(createLandlockBackend(landlockOptions), landlockOptions);
+    if ('backend' in tried) return tried.backend;
+    return unavailableBackend(
+      `The Landlock sandbox this profile requires is unavailable, so commands are refused: ${tried.reason}`,
+      'landlock',
+    );
+  }
+  if (choice !== 'auto') {
+    return unavailableBackend(
+      `Unknown sandbox ${JSON.stringify(choice)}: choose 'auto', 'bwrap', 'landlock' or 'none'.`,
+    );
+  }
+  const bwrap = await tryBackend(createBwrapBackend(bwrapOptions), bwrapOptions);
+  if ('backend' in bwrap) return bwrap.backend;
+  const landlock = await tryBackend(createLandlockBackend(landlockOptions), landlockOptions);
+  if ('backend' in landlock)
+    return withStatusNote(landlock.backend, `bwrap cannot run here: ${bwrap.reason}`);
   return unavailableBackend(
-    choice === 'auto'
-      ? `No OS sandbox is available, so commands are refused: ${reason} Install bubblewrap (and allow unprivileged user namespaces), or choose sandbox 'none' to run commands without one.`
-      : `The bwrap sandbox this profile requires is unavailable, so commands are refused: ${reason}`,
+    `No OS sandbox is available, so commands are refused: ${bwrap.reason} Landlock: ${landlock.reason} ${AUTO_ADVICE}`,
   );
 }
 
+function withRunAs<T extends { runAs?: RunAs }>(own: T | undefined, runAs: RunAs | undefined): T {
+  return { ...(runAs !== undefined ? { runAs } : {}), ...own } as T;
+}
+
+/** The backend once its status and a test command say it works, or why not. */
+async function tryBackend(
+  backend: SandboxBackend,
+  options: object,
+): Promise<{ backend: SandboxBackend } | { reason: string }> {
+  const status = backend.status();
+  const reason =
+    status.state === 'unavailable'
+      ? (status.reason ?? `${backend.name} is unavailable.`)
+      : (await probeBackend(backend, options)).reason;
+  return reason === undefined ? { backend } : { reason };
+}
+
+/** The same backend, its status saying why `auto` did not choose the one before it. */
+function withStatusNote(backend: SandboxBackend, note: string): SandboxBackend {
+  return {
+    name: backend.name,
+    status: () => {
+      const own = backend.status();
+      return { ...own, reason: own.reason ? `${own.reason} (${note})` : note };
+    },
+    wrap: (command, policy) => backend.wrap(command, policy),
+  };
+}
+
 /** A backend that refuses every command with the reason it gave for being unavailable. */
-export function unavailableBackend(reason: string): SandboxBackend {
+export function unavailableBackend(reason: string, name: SandboxBackend['name'] = 'bwrap'): SandboxBackend {
   const status: BackendStatus = { state: 'unavailable', reason };
   return {
-    name: 'bwrap',
+    name,
     status: () => status,
     wrap: async () => ({ ok: false, errorClass: 'permission_denied', message: reason }),
   };
@@ -51,12 +111,17 @@ export function clearBackendProbes(): void {
   probes.clear();
 }
 
-/** Run `true` in the sandbox exactly as a command would run; the reason is bwrap's own complaint. */
+/** Run `true` in bwrap exactly as a command would run; the reason is bwrap's own complaint. */
 export function probeBwrap(
   backend: SandboxBackend,
   options: BwrapOptions = {},
 ): Promise<{ reason?: string }> {
-  const key = JSON.stringify(options);
+  return probeBackend(backend, options);
+}
+
+/** Run `true` in the backend exactly as a command would run (cached per backend and options). */
+function probeBackend(backend: SandboxBackend, options: object): Promise<{ reason?: string }> {
+  const key = `${backend.name}:${JSON.stringify(options)}`;
   let probe = probes.get(key);
   if (!probe) {
     probe = runProbe(backend);
@@ -85,7 +150,7 @@ async function runProbe(backend: SandboxBackend): Promise<{ reason?: string }> {
     );
     if (!wrapped.ok) return { reason: wrapped.message };
     try {
-      return await runOnce(wrapped.argv, wrapped.env, wrapped.cwd);
+      return await runOnce(backend.name, wrapped.argv, wrapped.env, wrapped.cwd);
     } finally {
       await wrapped.release();
     }
@@ -97,7 +162,12 @@ async function runProbe(backend: SandboxBackend): Promise<{ reason?: string }> {
   }
 }
 
-function runOnce(argv: string[], env: Record<string, string>, cwd: string): Promise<{ reason?: string }> {
+function runOnce(
+  name: string,
+  argv: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ reason?: string }> {
   return new Promise((resolve) => {
     const child = spawn(argv[0]!, argv.slice(1), { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -107,14 +177,14 @@ function runOnce(argv: string[], env: Record<string, string>, cwd: string): Prom
     const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
     child.once('error', (error) => {
       clearTimeout(timer);
-      resolve({ reason: `bwrap could not be started: ${error.message}.` });
+      resolve({ reason: `${name} could not be started: ${error.message}.` });
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) return resolve({});
       const said = stderr.trim().replace(/\s+/g, ' ');
       resolve({
-        reason: `a test command in bwrap failed (${signal ? `signal ${signal}` : `exit code ${code}`})${said ? `: ${said}` : ''}.`,
+        reason: `a test command in ${name} failed (${signal ? `signal ${signal}` : `exit code ${code}`})${said ? `: ${said}` : ''}.`,
       });
     });
   });

@@ -27,6 +27,8 @@ export interface NetworkSettings {
   maxRedirects: number;
   maxHeaderBytes: number;
   userAgent: string;
+  /** Shell commands reach the network through handrail's proxy, under this same policy. */
+  commands: boolean;
   resolver: Resolver;
   connector?: Connector;
 }
@@ -51,6 +53,7 @@ const KEYS = new Set([
   'maxRedirects',
   'maxHeaderBytes',
   'userAgent',
+  'commands',
   'resolver',
   'connector',
 ]);
@@ -114,6 +117,7 @@ export function resolveNetworkConfig(input: NetworkConfig | undefined): NetworkS
     maxRedirects: positive('maxRedirects', 0),
     maxHeaderBytes: positive('maxHeaderBytes', 1024),
     userAgent: typeof config.userAgent === 'string' ? config.userAgent : NETWORK_DEFAULTS.userAgent,
+    commands: config.commands === true,
     resolver: (fn('resolver') as Resolver | undefined) ?? systemResolver,
   };
   if (
@@ -121,6 +125,9 @@ export function resolveNetworkConfig(input: NetworkConfig | undefined): NetworkS
     (typeof config.userAgent !== 'string' || /[\r\n]/.test(config.userAgent))
   ) {
     problems.push('network.userAgent must be a single-line string');
+  }
+  if (config.commands !== undefined && typeof config.commands !== 'boolean') {
+    problems.push(`network.commands must be true or false (got ${JSON.stringify(config.commands)})`);
   }
   const connector = fn('connector') as Connector | undefined;
   if (connector) settings.connector = connector;

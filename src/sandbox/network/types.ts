@@ -54,6 +54,11 @@ export interface NetworkConfig {
   maxHeaderBytes?: number;
   /** User-Agent sent with every request. */
   userAgent?: string;
+  /**
+   * Let shell commands reach the network through handrail's proxy, under this same policy (default false:
+   * commands have no network). Off under the read_only profile; needs a sandbox that accepts the proxy (bwrap).
+   */
+  commands?: boolean;
   /** DNS resolution (default: the system resolver). Every answer is still checked. */
   resolver?: Resolver;
   /** Socket opener (default: TCP/TLS to the checked address). For proxies and tests. */

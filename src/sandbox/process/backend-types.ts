@@ -3,6 +3,7 @@
 // depend on process/ and never the reverse.
 import type { ErrorClass } from '../../types/index.js';
 import type { FileRoot } from '../file-policy-types.js';
+import type { CommandProxyEndpoint } from '../network/index.js';
 import type { Rlimits } from './rlimits.js';
 
 /** Whether a backend can run commands, and if it runs them with less protection than it should, why. */
@@ -28,7 +29,7 @@ export interface SandboxIdentity {
 
 /** What a backend reports about one wrapped command. */
 export interface SandboxInfo {
-  backend: 'bwrap' | 'none';
+  backend: 'bwrap' | 'landlock' | 'none';
   /** True when the command runs without an OS sandbox: every result from it must say so. */
   unsandboxed: boolean;
   identity?: SandboxIdentity;
@@ -48,7 +49,14 @@ export interface SandboxPolicy {
   protectedPaths?: readonly string[];
   /** handrail's state directory: read-only when it lies inside a writable root. */
   stateDir?: string;
+  /** The host's network, shared as it is (`process.network: true`). */
   network: boolean;
+  /**
+   * With `network` false: the command reaches the network only through handrail's proxy, whose unix socket
+   * the backend shows inside the sandbox, serving it on the sandbox's 127.0.0.1:`port` (see
+   * network/bridge.ts). Given only to a backend that says `acceptsProxy`.
+   */
+  proxy?: CommandProxyEndpoint;
 }
 
 /** The command a backend wraps: what runs inside the sandbox, exactly as it should see the world. */
@@ -87,7 +95,12 @@ export type WrapResult =
 
 /** An OS sandbox: wraps a command's argv and environment so that it runs under a policy. */
 export interface SandboxBackend {
-  readonly name: 'bwrap' | 'none';
+  readonly name: 'bwrap' | 'landlock' | 'none';
   status(): BackendStatus;
+  /**
+   * Whether `wrap` honours `policy.proxy`: the command gets no network of its own and reaches the proxy on
+   * its loopback. A backend without it never gets a proxy (the plan says the network is not policed).
+   */
+  readonly acceptsProxy?: boolean;
   wrap(command: SandboxCommand, policy: SandboxPolicy): Promise<WrapResult>;
 }

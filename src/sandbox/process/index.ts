@@ -35,6 +35,7 @@ export {
   spawnPlanned,
 } from './spawn.js';
 export type {
+  CommandProxyOpener,
   ProcessProfile,
   ProcessSpawnContext,
   ProcessSpawnInput,

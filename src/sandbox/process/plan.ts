@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type CommandProxyEndpoint, PROXY_PORT, proxyEnv } from '../network/index.js';
 import type { SandboxCommand, SandboxPolicy } from './backend-types.js';
 import { buildCommandEnv, type EnvRefusal, envRefusalMessage } from './env.js';
 import { resolveRlimits } from './rlimits.js';
@@ -84,6 +86,13 @@ export async function buildProcessSpawnPlan(
     await runDir.remove();
     return fail('invalid_arguments', envRefusalMessage(env.refused));
   }
+  const network = await openProxy(ctx, runDir.root, notes);
+  if (typeof network === 'string') {
+    await runDir.remove();
+    return fail('io_error', network);
+  }
+  // The proxy's variables win over the profile's: the proxy is the only way out of the sandbox.
+  if (network.endpoint) Object.assign(env.env, proxyEnv(network.endpoint.port));
 
   const command: SandboxCommand = {
     argv: shell.argv,
@@ -98,6 +107,7 @@ export async function buildProcessSpawnPlan(
   const policy: SandboxPolicy = {
     roots: files.roots,
     network: ctx.profile.network === true,
+    ...(network.endpoint ? { proxy: network.endpoint } : {}),
     ...(ctx.filePolicy?.denyRead ? { denyRead: ctx.filePolicy.denyRead } : {}),
     ...(ctx.filePolicy?.protectedPaths ? { protectedPaths: ctx.filePolicy.protectedPaths } : {}),
     ...(ctx.filePolicy?.stateDir ? { stateDir: ctx.filePolicy.stateDir } : {}),
@@ -113,6 +123,7 @@ export async function buildProcessSpawnPlan(
     };
   }
   if (!wrapped.ok) {
+    await network.close();
     await runDir.remove();
     return wrapped;
   }
@@ -132,13 +143,48 @@ export async function buildProcessSpawnPlan(
       runId,
       notes,
       cleanup() {
-        cleaned ??= Promise.allSettled([release(), runDir.remove()]).then(([released]) =>
-          released.status === 'fulfilled' ? released.value : [],
-        );
+        // The proxy's socket first: it lives in the run directory.
+        cleaned ??= network
+          .close()
+          .then(() => Promise.allSettled([release(), runDir.remove()]))
+          .then(([released]) => (released.status === 'fulfilled' ? released.value : []));
         return cleaned;
       },
     },
   };
+}
+
+/** Longest unix socket path the kernel takes (sun_path, with its NUL). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * The command's entrance to the network proxy, when the context has one: a socket in the run directory,
+ * served on the sandbox's loopback by a backend that accepts the proxy. Returns the problem in words when
+ * the proxy cannot listen; a backend that cannot take it gets none, and the command is told so.
+ */
+async function openProxy(
+  ctx: ProcessSpawnContext,
+  runDir: string,
+  notes: string[],
+): Promise<{ endpoint?: CommandProxyEndpoint; close(): Promise<void> } | string> {
+  const none = { close: async () => undefined };
+  if (!ctx.proxy || ctx.profile.network === true) return none;
+  if (!ctx.backend.acceptsProxy) {
+    notes.push(
+      `Commands are not routed through handrail's network proxy (network.commands): the ${ctx.backend.name} sandbox cannot do it.`,
+    );
+    return none;
+  }
+  const socket = path.join(runDir, 'proxy.sock');
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
+    return `Cannot start the command's network proxy: its socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes (set TMPDIR to a shorter directory).`;
+  }
+  try {
+    const listener = await ctx.proxy(socket);
+    return { endpoint: { socket, port: PROXY_PORT }, close: () => listener.close() };
+  } catch (error) {
+    return `Cannot start the command's network proxy: ${(error as Error).message}`;
+  }
 }
 
 function resolveTimeout(requested: unknown, ctx: ProcessSpawnContext, notes: string[]): number | string {

@@ -84,7 +84,8 @@ const defaultSpawn: SpawnFunction = (file, args, request) =>
 export function spawnPlanned(plan: ProcessSpawnPlan, opts: SpawnPlannedOptions = {}): PlannedProcess {
   const spawnFn = opts.spawn ?? defaultSpawn;
   const graceMs = opts.graceMs ?? 2000;
-  const runId = plan.sandbox.backend === 'none' ? plan.runId : undefined;
+  // No PID namespace holds the tree (none; landlock, whose helper is the subreaper until a command kills it).
+  const runId = plan.sandbox.backend !== 'bwrap' ? plan.runId : undefined;
   let reason: 'timeout' | 'abort' | 'kill' | undefined;
   let running = true;
   let killing: Promise<KillTreeReport> | undefined;

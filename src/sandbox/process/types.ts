@@ -33,10 +33,21 @@ export interface ProcessProfile {
   rlimits?: Partial<Rlimits>;
 }
 
+/**
+ * Opens a command's own entrance to handrail's network proxy (`network.commands`): a listener on a unix socket
+ * at `socket`, closed (with its connections) once the command has ended.
+ */
+export type CommandProxyOpener = (socket: string) => Promise<{ close(): Promise<void> }>;
+
 export interface ProcessSpawnContext {
   files: FileAccess;
   profile: ProcessProfile;
   backend: SandboxBackend;
+  /**
+   * The network proxy, when commands may use the network through it (and `profile.network` is false). Used
+   * only with a backend that `acceptsProxy`; the command then gets the proxy variables.
+   */
+  proxy?: CommandProxyOpener;
   /** The parts of the file policy `FileAccess` does not expose, for the OS sandbox to enforce. */
   filePolicy?: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'stateDir'>;
   /** handrail's environment, from which only the allowlist is read (default: process.env). */

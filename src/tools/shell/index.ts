@@ -9,6 +9,8 @@ import { writeStdinTool } from './write-stdin.js';
 export { bashTool } from './bash.js';
 export { execCommandTool } from './exec-command.js';
 export {
+  type CallIds,
+  type CommandNetwork,
   defaultShellProvider,
   type SessionSettings,
   type ShellCapability,

@@ -25,6 +25,10 @@ export async function planCommand(
     backend,
     profile: shell.profile,
     filePolicy: shell.filePolicy,
+    // The proxy's events for this command carry the ids of the call that started it.
+    ...(shell.network
+      ? { proxy: shell.network.opener({ threadId: ctx.threadId, turnId: ctx.turnId, callId: ctx.callId }) }
+      : {}),
   });
   if (!result.ok) throw new ToolError(result.errorClass, result.message);
   return { plan: result.plan, shell };

@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { decideStatic, evaluateRules, suggestRule } from '../../../src/policy/rules/index.js';
 import type { PermissionIntent } from '../../../src/types/index.js';
-import { intentFor, policy, sh, tempDir, webIntent } from './helpers.js';
+import { sharedTempDir } from '../../support/temp.js';
+import { intentFor, policy, sh, webIntent } from '../helpers.js';
 
-const ws = tempDir();
-afterAll(() => rmSync(ws, { recursive: true, force: true }));
+const ws = sharedTempDir('handrail-policy-');
 const mcp = (tool: string, action: 'mcp_read' | 'mcp_write_or_unknown' = 'mcp_read'): PermissionIntent => ({
   action,
   summary: tool,

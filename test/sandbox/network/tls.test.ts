@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../core/helpers.js';
+import { tempDir } from '../../support/temp.js';
 import { onCleanup, testClient } from './helpers.js';
 
 const PUBLIC = '93.184.216.34';

@@ -1,8 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach } from 'vitest';
 import { selectBackend } from '../../../src/sandbox/backends/index.js';
 import { createFileAccess } from '../../../src/sandbox/file-policy.js';
 import type { FilePolicyConfig } from '../../../src/sandbox/file-policy-types.js';
@@ -15,34 +11,20 @@ import {
   type ProcessSpawnPlan,
   spawnPlanned,
 } from '../../../src/sandbox/process/index.js';
+import { onCleanup } from '../../support/cleanup.js';
+import { tempDir } from '../../support/temp.js';
+import { isRoot, own, TEST_UID } from '../../support/users.js';
 
-/** The uid test workspaces belong to when the tests run as root (no passwd entry needed). */
-export const TEST_UID = 4242;
-export const isRoot = process.geteuid?.() === 0;
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-export function onCleanup(fn: () => Promise<void> | void): void {
-  cleanups.push(fn);
-}
+export { isRoot, onCleanup, own, TEST_UID };
 
 /**
  * A temporary workspace. As root it belongs to TEST_UID, so bwrap runs commands as that unprivileged user
  * (the default for a workspace with a non-root owner) and the workspace stays writable for them.
  */
 export function workspace(opts: { owner?: 'test' | 'root' } = {}): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-proc-')));
-  if (isRoot && opts.owner !== 'root') chownSync(dir, TEST_UID, TEST_UID);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('handrail-proc-');
+  if (opts.owner !== 'root') own(dir);
   return dir;
-}
-
-/** Give a path to the workspace owner (as root), so the sandboxed user can write it. */
-export function own(p: string): void {
-  if (isRoot) chownSync(p, TEST_UID, TEST_UID);
 }
 
 let bwrapSelected: Promise<SandboxBackend> | undefined;
@@ -79,7 +61,7 @@ export async function plan(ws: string, input: ProcessSpawnInput, opts: PlanOptio
     },
     ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
   });
-  if (result.ok) cleanups.push(async () => void (await result.plan.cleanup()));
+  if (result.ok) onCleanup(async () => void (await result.plan.cleanup()));
   return result;
 }
 

@@ -4,7 +4,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openReader, SqliteStore } from '../../../src/store/index.js';
-import { countEvents as count, event, tempDir, until } from '../helpers.js';
+import { tempDir } from '../../support/temp.js';
+import { until } from '../../support/wait.js';
+import { countEvents as count, event } from '../helpers.js';
 
 describe('SqliteStore batching', () => {
   it('queues on record and writes on its timer in one batch', async () => {

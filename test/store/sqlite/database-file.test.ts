@@ -5,7 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate, openReader, SCHEMA_VERSION, SqliteStore } from '../../../src/store/index.js';
-import { event, tempDir } from '../helpers.js';
+import { tempDir } from '../../support/temp.js';
+import { event } from '../helpers.js';
 
 describe('SqliteStore file and schema', () => {
   it('creates a private WAL database with parents, a schema version and the applied migrations', async () => {

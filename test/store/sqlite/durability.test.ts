@@ -5,14 +5,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers.js';
+import { repoRoot } from '../../support/repo.js';
+import { tempDir } from '../../support/temp.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fixture = path.join(here, 'fixtures', 'writer.mjs');
-const built = existsSync(path.join(here, '..', '..', '..', 'dist', 'store', 'index.js'));
+const fixture = path.join(import.meta.dirname, 'fixtures', 'writer.mjs');
+const built = existsSync(path.join(repoRoot, 'dist', 'store', 'index.js'));
 if (!built)
   console.warn('durability.test.ts: dist/store is missing; run `npm run build` (npm test does) to run it.');
 

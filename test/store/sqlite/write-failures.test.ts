@@ -5,7 +5,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../../src/store/index.js';
-import { countEvents as count, event, tempDir, until } from '../helpers.js';
+import { tempDir } from '../../support/temp.js';
+import { until } from '../../support/wait.js';
+import { countEvents as count, event } from '../helpers.js';
 
 describe('SqliteStore when the database fails', () => {
   it('survives a locked database: counts the error, keeps the events, writes them once the lock is gone', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { selectBackend } from '../../../src/sandbox/backends/index.js';
-import { call, eventually, processesWith, shellRuntime, text, uniqueSleep } from './helpers.js';
+import { eventually, uniqueSleep } from '../../support/processes.js';
+import { text } from '../../support/results.js';
+import { call } from '../../support/runtime.js';
+import { bwrapReady } from '../../support/sandbox.js';
+import { processesWith, shellRuntime } from './helpers.js';
 
-const bwrapReady = (await selectBackend('bwrap')).status().state !== 'unavailable';
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 
 describe.each(sandboxes)('bash (sandbox %s)', (sandbox) => {

@@ -1,12 +1,14 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UNSANDBOXED_NOTICE } from '../../../src/index.js';
-import { selectBackend } from '../../../src/sandbox/backends/index.js';
-import { call, eventually, processesWith, sessionId, shellRuntime, text, uniqueSleep } from './helpers.js';
+import { eventually, uniqueSleep } from '../../support/processes.js';
+import { text } from '../../support/results.js';
+import { call } from '../../support/runtime.js';
+import { bwrapReady } from '../../support/sandbox.js';
+import { tempDir } from '../../support/temp.js';
+import { processesWith, sessionId, shellRuntime } from './helpers.js';
 
-const bwrapReady = (await selectBackend('bwrap')).status().state !== 'unavailable';
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 const WALL = String.raw`Wall time: \d+\.\d{4} seconds`;
 
@@ -228,9 +230,8 @@ describe('sandbox facts', () => {
   describe.skipIf(!bwrapReady)('under bwrap', () => {
     let outside: string;
     beforeEach(() => {
-      outside = mkdtempSync(path.join(os.tmpdir(), 'handrail-outside-'));
+      outside = tempDir('handrail-outside-');
     });
-    afterEach(() => rmSync(outside, { recursive: true, force: true }));
 
     it('blocks a write outside the roots, and the file does not exist afterwards', async () => {
       const turn = shellRuntime({ sandbox: 'bwrap' }).beginTurn();

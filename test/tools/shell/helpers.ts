@@ -1,31 +1,11 @@
-import { chownSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach } from 'vitest';
-import {
-  createRuntime,
-  type Runtime,
-  type RuntimeOptions,
-  shellTools,
-  type ToolResult,
-} from '../../../src/index.js';
+// Helpers of the shell tool tests: runtimes with the shell tools, and what their processes left behind.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRuntime, type Runtime, type RuntimeOptions, shellTools } from '../../../src/index.js';
+import { onCleanup } from '../../support/cleanup.js';
+import { ownedTempDir } from '../../support/users.js';
 
-/** The uid test workspaces belong to when the tests run as root (bwrap then runs commands as this uid). */
-export const TEST_UID = 4242;
-export const isRoot = process.geteuid?.() === 0;
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-/** A temporary workspace, owned by TEST_UID when running as root (as test/sandbox/process/helpers.ts). */
-export function workspace(): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-shell-')));
-  if (isRoot) chownSync(dir, TEST_UID, TEST_UID);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+/** A temporary workspace (removed after the test), owned by TEST_UID when running as root. */
+export const workspace = () => ownedTempDir('handrail-shell-');
 
 /** A runtime with the shell tools, closed after the test. */
 export function shellRuntime(options: RuntimeOptions = {}): Runtime {
@@ -39,17 +19,8 @@ export function shellRuntime(options: RuntimeOptions = {}): Runtime {
     tools: shellTools(),
     ...options,
   });
-  cleanups.push(() => runtime.close());
+  onCleanup(() => runtime.close());
   return runtime;
-}
-
-export function text(result: ToolResult): string {
-  return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-}
-
-let ids = 0;
-export function call(name: string, args: Record<string, unknown>) {
-  return { id: `c${++ids}`, name, arguments: args };
 }
 
 /** Live (non-zombie) processes whose command line contains `needle`, read straight from /proc. */
@@ -76,5 +47,3 @@ export function sessionId(output: string): number {
   if (!match) throw new Error(`no session ID in:\n${output}`);
   return Number(match[1]);
 }
-
-export { eventually, uniqueSleep } from '../../support/processes.js';

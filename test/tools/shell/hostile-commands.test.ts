@@ -1,7 +1,7 @@
 // Bad input through the real shell tools: what a careless or hostile command does to the runtime, the
 // process table and the disk. Every test checks /proc or the file system afterwards, never the clock.
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,21 +12,14 @@ import {
   type ToolSpec,
   type Turn,
 } from '../../../src/index.js';
-import { selectBackend } from '../../../src/sandbox/backends/index.js';
 import type { HeadTailStats } from '../../../src/tools/shell/session/index.js';
-import {
-  call,
-  eventually,
-  isRoot,
-  processesWith,
-  sessionId,
-  shellRuntime,
-  TEST_UID,
-  text,
-  uniqueSleep,
-} from './helpers.js';
+import { eventually, uniqueSleep } from '../../support/processes.js';
+import { text } from '../../support/results.js';
+import { call } from '../../support/runtime.js';
+import { bwrapReady } from '../../support/sandbox.js';
+import { own } from '../../support/users.js';
+import { processesWith, sessionId, shellRuntime } from './helpers.js';
 
-const bwrapReady = (await selectBackend('bwrap')).status().state !== 'unavailable';
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 /** exec_command's default max_output_tokens (10,000) at four bytes a token, plus the header lines. */
 const RESULT_BOUND = 40 * 1024 + 2048;
@@ -311,7 +304,7 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     for (const name of ['.bashrc', '.bash_profile', '.profile']) {
       const file = path.join(workspace, name);
       writeFileSync(file, `echo SOURCED-${tag}\nexport PLANTED=${tag}\n`);
-      if (isRoot) chownSync(file, TEST_UID, TEST_UID);
+      own(file);
     }
     const turn = runtime.beginTurn();
     // HOME is not the workspace, so nothing there is a startup file for bash.
@@ -366,7 +359,7 @@ describe.skipIf(!bwrapReady)('writes the bwrap sandbox blocks', () => {
     const original = '[core]\n\trepositoryformatversion = 0\n';
     writeFileSync(config, original);
     // Owned by the sandbox user, so only the sandbox's protection stands in the way.
-    if (isRoot) for (const p of [git, config]) chownSync(p, TEST_UID, TEST_UID);
+    for (const p of [git, config]) own(p);
     const turn = runtime.beginTurn();
     const attempts = [
       'echo "[core]\n\tfsmonitor = evil" >> .git/config',

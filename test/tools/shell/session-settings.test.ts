@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRuntime, shellTools } from '../../../src/index.js';
-import { shellRuntime, text, workspace } from './helpers.js';
+import { text } from '../../support/results.js';
+import { shellRuntime, workspace } from './helpers.js';
 
 describe('session settings from createRuntime', () => {
   it('caps sessions runtime-wide at sessions.max and explains the refusal', async () => {

@@ -1,10 +1,11 @@
 // Standard input: closed for everything but tty sessions. A program that reads it gets end-of-file at once
 // instead of waiting for its timeout; input goes to tty sessions through write_stdin.
 import { describe, expect, it } from 'vitest';
-import { selectBackend } from '../../../src/sandbox/backends/index.js';
-import { call, sessionId, shellRuntime, text } from './helpers.js';
+import { text } from '../../support/results.js';
+import { call } from '../../support/runtime.js';
+import { bwrapReady } from '../../support/sandbox.js';
+import { sessionId, shellRuntime } from './helpers.js';
 
-const bwrapReady = (await selectBackend('bwrap')).status().state !== 'unavailable';
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 
 /** Programs that read standard input until end-of-file, then say what they got. */

@@ -3,8 +3,9 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../core/helpers.js';
-import { serve, text, webRuntime } from './helpers.js';
+import { text } from '../../support/results.js';
+import { tempDir } from '../../support/temp.js';
+import { serve, webRuntime } from './helpers.js';
 
 describe('download_url against a directory swapped mid-download', () => {
   it('writes nothing outside the roots and leaves no partial file', async () => {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../core/helpers.js';
-import { serve, text, webRuntime } from './helpers.js';
+import { text } from '../../support/results.js';
+import { tempDir } from '../../support/temp.js';
+import { serve, webRuntime } from './helpers.js';
 
 const DATA = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

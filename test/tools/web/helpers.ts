@@ -1,10 +1,10 @@
 import type { NetworkConfig, PermissionIntent, RuntimeOptions, ToolResult } from '../../../src/index.js';
 import { allowAllEvaluator, builtinTools } from '../../../src/index.js';
-import { makeRuntime, tempDir, text } from '../../core/helpers.js';
 import { recordingConnector, tableResolver } from '../../sandbox/network/helpers.js';
+import { makeRuntime } from '../../support/runtime.js';
+import { tempDir } from '../../support/temp.js';
 
 export { serve } from '../../sandbox/network/helpers.js';
-export { text };
 
 /** A runtime with builtinTools(), an injected resolver and the recording dialer, one turn, every intent kept. */
 export function webRuntime(

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '../../../src/tools/web/html.js';
 import { stripTags } from '../../../src/tools/web/search/http.js';
-import { serve, text, webRuntime } from './helpers.js';
+import { text } from '../../support/results.js';
+import { serve, webRuntime } from './helpers.js';
 
 const N = 60_000;
 const DEADLINE_MS = 3_000;

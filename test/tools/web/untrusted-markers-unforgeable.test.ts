@@ -1,6 +1,7 @@
 // Review: text from a page or a search backend must not be able to close the untrusted-content frame.
 import { describe, expect, it } from 'vitest';
-import { serve, text, webRuntime } from './helpers.js';
+import { text } from '../../support/results.js';
+import { serve, webRuntime } from './helpers.js';
 
 /** Lines of a result that look like a frame marker and are not the real first/last line. */
 function forgedMarkers(output: string): string[] {

@@ -13,13 +13,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../support/repo.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '..', '..', '..');
-const dist = path.join(root, 'dist', 'index.js');
-const fixture = path.join(here, 'fixtures', 'fetch-rss.mjs');
+const dist = path.join(repoRoot, 'dist', 'index.js');
+const fixture = path.join(import.meta.dirname, 'fixtures', 'fetch-rss.mjs');
 
 const BODY = 50 * 1024 * 1024;
 /** The warm-up page: half the default limit, so the measured call still reads twice as much as any before. */
@@ -29,8 +27,10 @@ const LIMIT_MIB = 20;
 /** Why the built runtime cannot be used (missing, or older than the web tools' sources), or undefined. */
 function distProblem(): string | undefined {
   if (!existsSync(dist)) return 'dist/ is missing';
-  const built = statSync(path.join(root, 'dist', 'tools', 'web', 'web-fetch.js'), { throwIfNoEntry: false });
-  const sources = path.join(root, 'src', 'tools', 'web');
+  const built = statSync(path.join(repoRoot, 'dist', 'tools', 'web', 'web-fetch.js'), {
+    throwIfNoEntry: false,
+  });
+  const sources = path.join(repoRoot, 'src', 'tools', 'web');
   const newest = Math.max(...readdirSync(sources).map((f) => statSync(path.join(sources, f)).mtimeMs));
   if (!built || built.mtimeMs < newest) return 'dist/ is older than src/tools/web';
   return undefined;

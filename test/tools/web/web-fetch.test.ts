@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serve, text, webRuntime } from './helpers.js';
+import { text } from '../../support/results.js';
+import { serve, webRuntime } from './helpers.js';
 
 const PAGE = `<!doctype html><html><head><title>Docs &amp; Guides</title><style>body{color:red}</style>
 <script>alert('x')</script></head><body><nav><a href="/home">Home</a></nav>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { builtinTools, NetworkConfigError, WebSearchConfigError } from '../../../src/index.js';
-import { makeRuntime } from '../../core/helpers.js';
-import { serve, text, webRuntime } from './helpers.js';
+import { text } from '../../support/results.js';
+import { makeRuntime } from '../../support/runtime.js';
+import { serve, webRuntime } from './helpers.js';
 
 const names = (r: { describeTools(): Array<{ name: string }> }) => r.describeTools().map((t) => t.name);
 

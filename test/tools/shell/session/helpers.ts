@@ -1,7 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createNoneBackend } from '../../../../src/sandbox/backends/index.js';
 import { createFileAccess } from '../../../../src/sandbox/file-policy.js';
 import { buildProcessSpawnPlan, type ProcessSpawnPlan } from '../../../../src/sandbox/process/index.js';
@@ -17,21 +14,8 @@ import {
   type SessionManagerOptions,
   type StartProcess,
 } from '../../../../src/tools/shell/session/index.js';
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-export function onCleanup(fn: () => Promise<void> | void): void {
-  cleanups.push(fn);
-}
-
-export function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'handrail-session-')));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { onCleanup } from '../../../support/cleanup.js';
+import { tempDir } from '../../../support/temp.js';
 
 // Sandbox none: the command's processes are the host's, so the tests can read their groups from /proc.
 const backend = createNoneBackend();
@@ -44,7 +28,7 @@ export interface BashPlanOptions {
 
 /** The spawn plan exec_command would run for `cmd` (bash), in a temporary workspace. */
 export async function bashPlan(cmd: string, opts: BashPlanOptions = {}): Promise<ProcessSpawnPlan> {
-  const ws = tempDir();
+  const ws = tempDir('handrail-session-');
   const result = await buildProcessSpawnPlan(
     { cmd, tty: opts.tty === true, stdin: opts.stdin ?? 'pipe' },
     {
@@ -55,7 +39,7 @@ export async function bashPlan(cmd: string, opts: BashPlanOptions = {}): Promise
   );
   if (!result.ok) throw new Error(`plan refused: ${result.message}`);
   // Idempotent: spawnPlanned already cleans up after the run; this covers plans never started.
-  cleanups.push(async () => {
+  onCleanup(async () => {
     await result.plan.cleanup();
   });
   return result.plan;
@@ -64,7 +48,7 @@ export async function bashPlan(cmd: string, opts: BashPlanOptions = {}): Promise
 /** A started plan, killed after the test if still running. */
 export function startHandle(plan: ProcessSpawnPlan, opts: { graceMs?: number } = {}): PlannedHandle {
   const handle = startPlanned(plan, opts);
-  cleanups.push(() => handle.kill());
+  onCleanup(() => handle.kill());
   return handle;
 }
 
@@ -94,7 +78,7 @@ export async function bashStarter(
   return (startOptions) => {
     if (startOptions.tty !== plan.tty) throw new Error(`the plan has tty ${plan.tty}, the session not`);
     const handle = start(startOptions);
-    cleanups.push(() => handle.kill());
+    onCleanup(() => handle.kill());
     return handle;
   };
 }
@@ -102,7 +86,7 @@ export async function bashStarter(
 /** A manager whose sessions are all closed after the test. */
 export function makeManager(opts: SessionManagerOptions = {}): SessionManager {
   const manager = new SessionManager(opts);
-  cleanups.push(() => manager.closeAll());
+  onCleanup(() => manager.closeAll());
   return manager;
 }
 
@@ -111,15 +95,6 @@ export function collect(handle: ProcessHandle): { text: () => string } {
   const chunks: Buffer[] = [];
   handle.onData((chunk) => chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
   return { text: () => Buffer.concat(chunks).toString('utf8') };
-}
-
-/** Resolves once `predicate` holds (checked every 10 ms); fails after `limitMs`. */
-export async function until(predicate: () => boolean, what: string, limitMs = 15_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Output of a session not yet read, without consuming it. */

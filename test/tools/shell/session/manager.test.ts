@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Session, SessionLimit, type StartResult } from '../../../../src/tools/shell/session/index.js';
-import { bashStarter, makeManager, peek, survivors, until } from './helpers.js';
+import { until } from '../../../support/wait.js';
+import { bashStarter, makeManager, peek, survivors } from './helpers.js';
 
 function started(result: StartResult) {
   if (!result.ok) throw new Error(`expected a session: ${result.message}`);

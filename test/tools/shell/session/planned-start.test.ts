@@ -2,7 +2,9 @@
 // killing the whole tree. The pty side is in planned-pty.test.ts.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { alive, bashPlan, collect, startChild, startHandle, survivors, tempDir, until } from './helpers.js';
+import { tempDir } from '../../../support/temp.js';
+import { until } from '../../../support/wait.js';
+import { alive, bashPlan, collect, startChild, startHandle, survivors } from './helpers.js';
 
 describe('startPlanned with pipes', () => {
   it('runs in its own process group and session, with stdout and stderr interleaved', async () => {
@@ -92,7 +94,7 @@ describe('startPlanned with pipes', () => {
 
   it('reports a command that cannot start as an end with an error, and cleans up its run', async () => {
     // The workdir vanished between planning and starting: the spawn itself fails.
-    const workdir = tempDir();
+    const workdir = tempDir('handrail-session-');
     const plan = { ...(await bashPlan('echo never')), cwd: `${workdir}/gone` };
     const handle = startHandle(plan);
     const end = await handle.exited;

@@ -6,7 +6,8 @@ import {
   type StartResult,
   waitForOutput,
 } from '../../../../src/tools/shell/session/index.js';
-import { bashStarter, makeManager, survivors, until } from './helpers.js';
+import { until } from '../../../support/wait.js';
+import { bashStarter, makeManager, survivors } from './helpers.js';
 
 function started(result: StartResult): Session {
   if (!result.ok) throw new Error(result.message);

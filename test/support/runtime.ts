@@ -1,0 +1,27 @@
+// Runtimes for tests: real ones, in temporary workspaces, closed after the test.
+import { createRuntime, type HandrailEvent, type Runtime, type RuntimeOptions } from '../../src/index.js';
+import { onCleanup } from './cleanup.js';
+import { tempDir } from './temp.js';
+
+/** A runtime in a temp workspace (full_access, no rate limits unless given), closed after the test. */
+export function makeRuntime(options: RuntimeOptions = {}): Runtime {
+  const workspace = options.workspace ?? tempDir();
+  const runtime = createRuntime({ profile: 'full_access', rateLimits: false, ...options, workspace });
+  onCleanup(() => runtime.close());
+  return runtime;
+}
+
+/** Collect every event a runtime emits. */
+export function collectEvents(runtime: Runtime): HandrailEvent[] {
+  const events: HandrailEvent[] = [];
+  runtime.events.on((event) => {
+    events.push(event);
+  });
+  return events;
+}
+
+let ids = 0;
+/** A tool call with an ID no other call in the test file has. */
+export function call(name: string, args: Record<string, unknown>) {
+  return { id: `c${++ids}`, name, arguments: args };
+}
