@@ -65,6 +65,7 @@ export {
   type BrokerOptions,
   createPolicyEvaluator,
   DEFAULT_RATE_LIMITS,
+  decideStatic,
   modeDecision,
   PERMISSION_MODES,
   type PermissionMode,
@@ -82,7 +83,7 @@ export {
   type PolicyLayers,
   PolicyLoadError,
 } from './policy/policy-file/index.js';
-export { decideStatic, evaluateRules, suggestRule } from './policy/rules/index.js';
+export { evaluateRules, suggestRule } from './policy/rules/index.js';
 export { type SandboxChoice, UNSANDBOXED_NOTICE } from './sandbox/backends/index.js';
 export type { ProcessProfile } from './sandbox/index.js';
 export {

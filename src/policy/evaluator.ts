@@ -18,6 +18,7 @@ import { buildPreview } from './approval/preview.js';
 import { requestKey } from './approval/request-key.js';
 import { settleApproval } from './approval/settle.js';
 import type { ApprovalDecision, ApprovalRequest } from './approval/types.js';
+import { decideCall, isDangerous } from './decide.js';
 import type { PermissionMode } from './modes.js';
 import {
   defaultPolicyPaths,
@@ -26,7 +27,6 @@ import {
   type PolicyLayers,
 } from './policy-file/load.js';
 import type { RateLimiter } from './rate-limit.js';
-import { decideCall, isDangerous } from './rules/decide.js';
 import { suggestRule } from './rules/suggest.js';
 import { applyToolApproval, toolRequirement } from './tool-approval.js';
 

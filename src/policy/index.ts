@@ -11,6 +11,7 @@ export type {
 } from './approval/types.js';
 export { type TerminalApproverOptions, terminalApprover } from './approvers/terminal.js';
 export { assessIntent } from './assess.js';
+export { decideStatic, type StaticDecision } from './decide.js';
 export { createPolicyEvaluator, type PolicyEvaluator } from './evaluator.js';
 export {
   isPermissionMode,

@@ -3,7 +3,7 @@
 // only for tools the runtime's owner registered (not dynamic ones, which could claim it for themselves),
 // never past a rule's ask, a deny, a dangerous command or read_only's ceiling.
 import type { ApprovalRequirement, PermissionIntent, ToolSpec } from '../types/index.js';
-import { isDangerous, type StaticDecision } from './rules/decide.js';
+import { isDangerous, type StaticDecision } from './decide.js';
 
 export function applyToolApproval(
   fixed: StaticDecision,

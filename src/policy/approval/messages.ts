@@ -1,5 +1,5 @@
 // What the model reads when an ask cannot be put to anyone: specific, and naming what would change the answer.
-import type { StaticDecision } from '../rules/decide.js';
+import type { StaticDecision } from '../decide.js';
 
 export function noApproverMessage(
   tool: string,

@@ -6,7 +6,6 @@ export {
   RuleError,
   ruleMatchesExample,
 } from './compile.js';
-export { decideStatic, type StaticDecision } from './decide.js';
 export { blocks, evaluateRules, type Facets, facetsOf, RuleIndex, type RuleSource } from './evaluate.js';
 export { type CommandPattern, parseCommandPattern, quoteWord } from './facets/command-words.js';
 export { type PathBase, PatternError } from './facets/definition.js';

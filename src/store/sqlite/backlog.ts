@@ -2,8 +2,13 @@
 // oldest-first while the database fails) and how writing goes (counters, the failure streak and its backoff).
 import type { EventRow } from '../rows.js';
 import type { StoreHealth } from '../types.js';
-import type { SqliteStoreOptions } from './store.js';
 import type { BatchResult } from './writer.js';
+
+/** The store's callbacks, told what a batch did (SqliteStoreOptions' onFlush and onError). */
+export interface FlushCallbacks {
+  onFlush?: ((info: { written: number; lastSeq: number; lastId: number }) => void) | undefined;
+  onError?: ((error: Error) => void) | undefined;
+}
 
 const MIN_BACKOFF_MS = 50;
 const MAX_BACKOFF_MS = 5_000;
@@ -22,7 +27,7 @@ export class WriteHealth {
   private backoffMs = MIN_BACKOFF_MS;
 
   /** Count a write attempt and tell the observers; when it failed, how long until the retry. */
-  account(result: BatchResult, on: Pick<SqliteStoreOptions, 'onFlush' | 'onError'>): number | undefined {
+  account(result: BatchResult, on: FlushCallbacks): number | undefined {
     if (result.dropped > 0) this.drop(result.dropped, result.rowError);
     if (result.written > 0) {
       this.committed(result.written, result.commits);

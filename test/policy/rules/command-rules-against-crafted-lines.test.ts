@@ -1,7 +1,8 @@
 // Shell command rules against crafted command lines, with real intents from exec_command.
 import { describe, expect, test } from 'vitest';
+import { decideStatic } from '../../../src/policy/index.js';
 import type { PermissionMode } from '../../../src/policy/modes.js';
-import { decideStatic, evaluateRules, type PolicyObject } from '../../../src/policy/rules/index.js';
+import { evaluateRules, type PolicyObject } from '../../../src/policy/rules/index.js';
 import { sharedTempDir } from '../../support/temp.js';
 import { intentFor, policy, sh } from '../helpers.js';
 

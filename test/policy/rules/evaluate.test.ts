@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { decideStatic, evaluateRules, suggestRule } from '../../../src/policy/rules/index.js';
+import { decideStatic } from '../../../src/policy/index.js';
+import { evaluateRules, suggestRule } from '../../../src/policy/rules/index.js';
 import type { PermissionIntent } from '../../../src/types/index.js';
 import { sharedTempDir } from '../../support/temp.js';
 import { intentFor, policy, sh, webIntent } from '../helpers.js';

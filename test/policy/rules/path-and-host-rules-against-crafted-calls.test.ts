@@ -2,8 +2,9 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { decideStatic } from '../../../src/policy/index.js';
 import type { PermissionMode } from '../../../src/policy/modes.js';
-import { decideStatic, evaluateRules, type PolicyObject } from '../../../src/policy/rules/index.js';
+import { evaluateRules, type PolicyObject } from '../../../src/policy/rules/index.js';
 import type { PermissionIntent } from '../../../src/types/index.js';
 import { sharedTempDir } from '../../support/temp.js';
 import { intentFor, policy } from '../helpers.js';

@@ -16,6 +16,9 @@ import { compileRules, READ, serializeRules, WRITE } from '../../../src/sandbox/
 import { processesWith } from '../../tools/shell/helpers.js';
 import { isRoot, onCleanup, own, plan, run, TEST_UID, workspace } from '../process/helpers.js';
 
+const dist = path.resolve(import.meta.dirname, '../../../dist');
+const builtWithLandlock = existsSync(path.join(dist, 'sandbox/backends/landlock.js'));
+
 const support = landlockSupport(DEFAULT_LANDLOCK_HELPER);
 const ready = createLandlockBackend().status().state !== 'unavailable';
 if (!ready) console.warn(`landlock.test.ts: Landlock is unavailable here: ${support.unavailable ?? 'ABI 0'}`);
@@ -271,9 +274,9 @@ describe.skipIf(!ready || !isRoot)('Landlock when handrail is root', () => {
     writeFileSync(rulesFile, serializeRules(rules));
     const script = [
       'echo x > src/ok && echo write-ok',
-      'echo x > .git/hooks/h 2>/dev/null || echo hook-denied',
+      '(echo x > .git/hooks/h) 2>/dev/null || echo hook-denied',
       `cat ${other.file} 2>/dev/null || echo outside-denied`,
-      'exec 3<>/dev/tcp/127.0.0.1/9 2>/dev/null || echo net-denied',
+      '(exec 3<>/dev/tcp/127.0.0.1/9) 2>/dev/null || echo net-denied',
       'echo "nproc:$(ulimit -u)"',
       'id -u',
     ].join('; ');
@@ -303,5 +306,53 @@ describe.skipIf(!ready || !isRoot)('Landlock when handrail is root', () => {
     expect(nproc).toBeGreaterThanOrEqual(64);
     expect(nproc).toBeLessThan(64 + 16);
     expect(lines[5]).toBe(String(TEST_UID));
+  });
+});
+
+/** One exec_command through the built runtime with `sandbox: 'landlock'`, in a node process of its own, as `uid`. */
+function execInProcess(ws: string, cmd: string, uid: number): string {
+  const script = `
+    const { createRuntime, builtinTools } = await import(${JSON.stringify(path.join(dist, 'index.js'))});
+    const rt = createRuntime({ workspace: ${JSON.stringify(ws)}, tools: builtinTools(), profile: 'full_access',
+      sandbox: 'landlock', approver: () => ({ decision: 'allow_once' }), store: false,
+      policyFiles: { user: null, managed: null, project: null } });
+    const turn = rt.beginTurn();
+    const r = await turn.call({ id: 'a', name: 'exec_command', arguments: { cmd: ${JSON.stringify(cmd)}, yield_time_ms: 60000 } });
+    process.stdout.write(r.content.map((part) => part.text ?? '').join('\\n'));
+    await rt.close();`;
+  const node = [process.execPath, '--input-type=module', '-e', script];
+  const argv = uid === 0 ? node : ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', ...node];
+  const home = workspace({ owner: uid === 0 ? 'root' : 'test' });
+  return execFileSync(argv[0]!, argv.slice(1), {
+    cwd: ws,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8' },
+  });
+}
+
+const EVERYDAY = [
+  'id -u',
+  'touch src/made && echo made',
+  'cat /etc/shadow >/dev/null 2>&1 || echo shadow-closed',
+  'npm --version >/dev/null && echo npm-ok',
+  'node -e "console.log(6 * 7)"',
+].join('; ');
+
+describe.skipIf(!ready || !isRoot || !builtWithLandlock)('Landlock through the built package', () => {
+  it('as an ordinary user: the everyday commands run, /etc/shadow stays closed', () => {
+    const ws = repo();
+    const out = execInProcess(ws, EVERYDAY, TEST_UID);
+    expect(out).toContain('Process exited with code 0');
+    expect(out).toMatch(new RegExp(`Output:\\n${TEST_UID}\\nmade\\nshadow-closed\\nnpm-ok\\n42\\n?$`));
+    expect(statSync(path.join(ws, 'src/made')).uid).toBe(TEST_UID);
+  });
+
+  it('as root on a root-owned workspace: the same, as uid 0 without capabilities, and degraded says so', () => {
+    const ws = repo({ owner: 'root' });
+    const out = execInProcess(ws, EVERYDAY, 0);
+    expect(out).toContain('Process exited with code 0');
+    expect(out).toContain('Sandbox degraded: Commands run as uid 0 without capabilities');
+    expect(out).toMatch(/Output:\n0\nmade\nshadow-closed\nnpm-ok\n42\n?$/);
   });
 });

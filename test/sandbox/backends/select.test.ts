@@ -8,7 +8,10 @@ import {
 import { plan, run, workspace } from '../process/helpers.js';
 
 const AUTO_TAIL =
-  " Install bubblewrap (and allow unprivileged user namespaces), or choose sandbox 'none' to run commands without one.";
+  " Install bubblewrap (and allow unprivileged user namespaces), or use a kernel with Landlock (5.13 or later, handrail installed with a C compiler), or choose sandbox 'none' to run commands without one.";
+const NO_LANDLOCK = { helperPath: '/nonexistent/handrail-landlock' };
+const LANDLOCK_MISSING =
+  ' Landlock: the Landlock helper is missing: /nonexistent/handrail-landlock does not exist (it is built when handrail is installed: run `npm rebuild handrail` with a C compiler present).';
 
 describe('selectBackend', () => {
   it("'none' runs commands unsandboxed, and says so", async () => {
@@ -33,9 +36,12 @@ describe('selectBackend', () => {
     expect(backend.status().state).not.toBe('unavailable');
   });
 
-  it("'auto' without a working bwrap refuses every command and never falls back to none", async () => {
-    const backend = await selectBackend('auto', { bwrap: { bwrapPath: '/nonexistent/bwrap' } });
-    const reason = `No OS sandbox is available, so commands are refused: bwrap is not an executable program at /nonexistent/bwrap.${AUTO_TAIL}`;
+  it("'auto' without a working bwrap or Landlock refuses every command and never falls back to none", async () => {
+    const backend = await selectBackend('auto', {
+      bwrap: { bwrapPath: '/nonexistent/bwrap' },
+      landlock: NO_LANDLOCK,
+    });
+    const reason = `No OS sandbox is available, so commands are refused: bwrap is not an executable program at /nonexistent/bwrap.${LANDLOCK_MISSING}${AUTO_TAIL}`;
     expect(backend.name).toBe('bwrap');
     expect(backend.status()).toEqual({ state: 'unavailable', reason });
     expect(await plan(workspace(), { cmd: 'echo hi' }, { backend })).toEqual({
@@ -58,7 +64,7 @@ describe('selectBackend', () => {
     const backend = await selectBackend('docker' as never);
     expect(backend.status()).toEqual({
       state: 'unavailable',
-      reason: "Unknown sandbox \"docker\": choose 'auto', 'bwrap' or 'none'.",
+      reason: "Unknown sandbox \"docker\": choose 'auto', 'bwrap', 'landlock' or 'none'.",
     });
   });
 

@@ -1,8 +1,8 @@
 // Rules first, then the mode: the static part of a permission decision, before approvals and rate limits.
-import type { PermissionBehavior, PermissionIntent } from '../../types/index.js';
-import { type ModeOptions, modeDecision, type PermissionMode } from '../modes.js';
-import { evaluateRules, type RuleSource } from './evaluate.js';
-import type { LayerName, RuleRef } from './types.js';
+import type { PermissionBehavior, PermissionIntent } from '../types/index.js';
+import { type ModeOptions, modeDecision, type PermissionMode } from './modes.js';
+import { evaluateRules, type RuleSource } from './rules/evaluate.js';
+import type { LayerName, RuleRef } from './rules/types.js';
 
 export interface StaticDecision {
   behavior: PermissionBehavior;

@@ -1,0 +1,52 @@
+// The effective configuration for a command that builds a runtime (serve, call, tools, demo) or reads its
+// state (log): the files, then the flags. Warnings go to stderr; an invalid configuration is refused
+// (exit 2) with every problem and its place, before anything runs.
+import { formatProblem, loadConfig } from '../config/index.js';
+import { createStyle, UsageError, wantsColor } from './style.js';
+export function loadEffectiveConfig(globals, io) {
+    return loadConfig({
+        cwd: globals.root,
+        ...(globals.configFile !== undefined ? { configFile: globals.configFile } : {}),
+        flags: globals.flags,
+        trustProject: globals.trustProject,
+        env: io.env,
+    });
+}
+/** The configuration, checked: throws a usage error listing every problem; prints the warnings. */
+export function checkedConfig(globals, io, where) {
+    const loaded = loadEffectiveConfig(globals, io);
+    if (loaded.errors.length > 0)
+        throw configError(loaded);
+    printWarnings(loaded.warnings, io, where);
+    return loaded;
+}
+/** The workspace options a runtime is built from: the effective configuration. */
+export function configuredWorkspace(globals, io, where) {
+    const loaded = checkedConfig(globals, io, where);
+    const { config, options } = loaded;
+    return {
+        root: globals.root,
+        profile: config.profile,
+        sandbox: config.sandbox.backend,
+        ...(options.policy !== undefined ? { policy: options.policy } : {}),
+        ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
+        ...(globals.trustProject ? { trustProjectPolicy: true } : {}),
+        runtime: options,
+    };
+}
+export function configError(loaded) {
+    const n = loaded.errors.length;
+    return new UsageError(`the configuration is invalid (${n} problem${n === 1 ? '' : 's'}):\n${loaded.errors.map((p) => `  ${formatProblem(p)}`).join('\n')}`, 'Fix each place named above; "handrail config" shows the files it reads.');
+}
+/** One line per warning; the way to trust the project once, after the settings it ignored. */
+export function printWarnings(warnings, io, where) {
+    const style = createStyle(wantsColor(io.stderr, io.env));
+    for (const warning of warnings) {
+        const text = formatProblem(warning, { hint: warning.code !== 'ignored' });
+        io.stderr.write(`${where}: ${style.yellow('warning:')} ${text}\n`);
+    }
+    const ignored = warnings.find((w) => w.code === 'ignored');
+    if (ignored?.hint)
+        io.stderr.write(`  ${style.dim(`hint: ${ignored.hint}`)}\n`);
+}
+//# sourceMappingURL=configured.js.map

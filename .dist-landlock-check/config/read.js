@@ -1,0 +1,107 @@
+// One configuration layer, read and checked: JSON syntax and duplicate keys (the policy file's parser, so
+// both report alike), the schema, then the values the schema cannot judge (host patterns, addresses, URLs,
+// directories that must exist). Every problem carries the file, the setting and its line and column.
+import { readFileSync, statSync } from 'node:fs';
+import { jsonPath, parseJson } from '../policy/policy-file/index.js';
+import { parseAddressRule, parseHostPattern, parseTarget } from '../sandbox/index.js';
+import { jsonPositions } from './locate.js';
+import { resolvePath } from './settings.js';
+import { configSchemaProblems } from './validate.js';
+/** A problem at a JSON pointer of a layer, placed in its file when there is one. */
+export function problemAt(input, pointer, message, onKey = false, extra = {}) {
+    const at = input.positions
+        ? onKey
+            ? input.positions.key(pointer)
+            : input.positions.value(pointer)
+        : undefined;
+    return {
+        layer: input.layer,
+        ...(input.file ? { file: input.file } : {}),
+        path: jsonPath(pointer),
+        ...(at ? { line: at.line, column: at.column } : {}),
+        message,
+        ...extra,
+    };
+}
+/** Read a configuration file; undefined config when it cannot be used at all. */
+export function readConfigFile(file, layer, ctx) {
+    let text;
+    try {
+        text = readFileSync(file, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        const message = code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error.message})`;
+        return { problems: [{ layer, file, path: '(file)', message }] };
+    }
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+        // "invalid JSON at line 3, column 7: …": the parser places it; carry the place as fields too.
+        const place = /line (\d+), column (\d+)/.exec(parsed.problem.message);
+        return {
+            problems: [
+                {
+                    layer,
+                    file,
+                    path: '(file)',
+                    ...(place ? { line: Number(place[1]), column: Number(place[2]) } : {}),
+                    message: parsed.problem.message,
+                },
+            ],
+        };
+    }
+    const input = { layer, file, config: {}, positions: jsonPositions(text) };
+    const problems = checkConfig(parsed.value, input, ctx);
+    if (problems.length > 0)
+        return { problems };
+    return { input: { ...input, config: parsed.value }, problems };
+}
+/** Every problem of a configuration object (from a file, flags or code), placed in `input`'s file. */
+export function checkConfig(value, input, ctx) {
+    const problems = configSchemaProblems(value).map((p) => problemAt(input, p.pointer, p.message, p.onKey));
+    // Values of the right type that are still wrong; a value of the wrong type was reported above.
+    const at = (pointer, message) => problems.push(problemAt(input, pointer, message));
+    const strings = (v) => Array.isArray(v)
+        ? v.flatMap((e, i) => (typeof e === 'string' ? [[i, e]] : []))
+        : [];
+    const config = (typeof value === 'object' && value !== null ? value : {});
+    const network = (config.network ?? {});
+    const patterns = (key, parse) => {
+        for (const [i, entry] of strings(network[key])) {
+            const parsed = parse(entry);
+            if (typeof parsed === 'string')
+                at(`/network/${key}/${i}`, `"${entry}": ${parsed}`);
+        }
+    };
+    patterns('allow', parseHostPattern);
+    patterns('deny', parseHostPattern);
+    patterns('allowAddresses', parseAddressRule);
+    const endpoint = config.webSearch?.endpoint;
+    if (typeof endpoint === 'string') {
+        try {
+            parseTarget(endpoint);
+        }
+        catch (error) {
+            at('/webSearch/endpoint', `"${endpoint}": ${error.message}`);
+        }
+    }
+    if (Array.isArray(config.roots)) {
+        config.roots.forEach((root, i) => {
+            if (typeof root?.path !== 'string')
+                return;
+            const dir = resolvePath(root.path, ctx);
+            if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+                at(`/roots/${i}/path`, `${dir} is not a directory`);
+        });
+    }
+    if (typeof config.policy === 'string') {
+        const file = resolvePath(config.policy, ctx);
+        if (!statSync(file, { throwIfNoEntry: false })?.isFile())
+            at('/policy', `${file}: no such file`);
+    }
+    return inFileOrder(problems);
+}
+function inFileOrder(problems) {
+    return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+//# sourceMappingURL=read.js.map

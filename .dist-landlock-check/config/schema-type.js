@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=schema-type.js.map

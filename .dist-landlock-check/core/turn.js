@@ -1,0 +1,197 @@
+import { setMaxListeners } from 'node:events';
+import { FileVersions } from '../sandbox/index.js';
+import { runBatch } from './batch.js';
+import { runCall } from './pipeline.js';
+import { REQUEST_TOOLS } from './request-tools.js';
+import { RetryBudget } from './retry-budget.js';
+/**
+ * One agent turn: its ids, what the model can see (visibility only grows), its retry budgets and its calls.
+ * Ending the turn aborts whatever still runs.
+ */
+export class Turn {
+    runtime;
+    limits;
+    onEnd;
+    threadId;
+    turnId;
+    workspace;
+    cwd;
+    revealed = new Set();
+    controller = new AbortController();
+    inflight = new Set();
+    toolState = new Map();
+    env;
+    capabilities;
+    callCount = 0;
+    generatedIds = 0;
+    ended = false;
+    constructor(runtime, info, limits, 
+    /** Capabilities the runtime hands this turn (file access, shared file locks). */
+    capabilities, onEnd, 
+    /** The turn's sandbox policy, asked about each call before a human is. */
+    precheck = async () => ({ ok: true })) {
+        this.runtime = runtime;
+        this.limits = limits;
+        this.onEnd = onEnd;
+        this.threadId = info.threadId;
+        this.turnId = info.turnId;
+        this.workspace = info.workspace;
+        this.cwd = info.cwd;
+        this.capabilities = capabilities;
+        // Every call in flight listens to the turn's signal; many at once is normal, not a leak.
+        setMaxListeners(0, this.controller.signal);
+        const visibility = { revealDomains: (domains) => this.revealDomains(domains) };
+        this.env = {
+            info,
+            signal: this.controller.signal,
+            isVisible: (entry) => this.isVisible(entry),
+            visibleNames: () => this.visibleEntries().map((e) => e.spec.name),
+            budget: new RetryBudget(limits.retryBudget),
+            stateFor: (name) => {
+                let state = this.toolState.get(name);
+                if (!state) {
+                    state = new Map();
+                    this.toolState.set(name, state);
+                }
+                return state;
+            },
+            admitCall: () => ++this.callCount <= limits.maxCallsPerTurn,
+            nextCallId: () => `call_${++this.generatedIds}`,
+            maxCalls: limits.maxCallsPerTurn,
+            capabilities: { ...capabilities, visibility, fileVersions: new FileVersions() },
+            precheck,
+        };
+        runtime.events.emit('turn/started', { threadId: this.threadId, turnId: this.turnId }, { workspace: this.workspace, cwd: this.cwd });
+    }
+    /** The tools the model may call now, with provider-ready JSON Schemas. */
+    visibleTools() {
+        return this.visibleEntries().map((entry) => {
+            // A copy: an adapter that rewrites a schema (strict mode, say) must not change it for later turns.
+            if (entry.spec.name === REQUEST_TOOLS)
+                return this.requestToolsView(entry);
+            return {
+                name: entry.spec.name,
+                description: entry.spec.description,
+                inputSchema: structuredClone(entry.providerSchema),
+            };
+        });
+    }
+    /** Run one call through the pipeline. Never throws; every failure is a result. */
+    call(call, opts = {}) {
+        const promise = runCall(this.runtime, this.env, call, opts ?? {});
+        this.track(promise);
+        return promise;
+    }
+    /** Run a model's batch: read-only calls concurrently, mutating calls in order, results in the model's order. */
+    callMany(calls, opts = {}) {
+        const list = Array.isArray(calls) ? calls : [];
+        const promise = runBatch(list, (call) => {
+            // Only a visible read-only tool may run alongside others. Unknown and hidden tools are barriers: an
+            // earlier request_tools in the same batch may reveal a mutating tool.
+            const name = typeof call === 'object' && call !== null ? call.name : undefined;
+            const entry = typeof name === 'string' ? this.runtime.registry.get(name) : undefined;
+            return entry !== undefined && this.isVisible(entry) && entry.readOnly;
+        }, (call) => runCall(this.runtime, this.env, call, opts ?? {}), this.limits.batchConcurrency);
+        this.track(promise);
+        return promise;
+    }
+    /** Apply a preflight choice: exact tool names of hidden tools (never domain names). */
+    reveal(names) {
+        const report = { revealed: [], alreadyVisible: [], unknown: [], rejectedDomains: [] };
+        const domains = new Set(this.runtime.registry.domains());
+        for (const name of new Set(names)) {
+            const entry = this.runtime.registry.get(name);
+            if (!entry) {
+                (domains.has(name) ? report.rejectedDomains : report.unknown).push(name);
+            }
+            else if (this.isVisible(entry))
+                report.alreadyVisible.push(name);
+            else {
+                this.revealed.add(name);
+                report.revealed.push(name);
+            }
+        }
+        if (report.revealed.length > 0)
+            this.emitVisibilityChange(report.revealed, 'preflight');
+        return report;
+    }
+    /** End the turn: abort running calls, wait for them to settle, release turn state. Idempotent. */
+    async end() {
+        if (this.ended)
+            return;
+        this.ended = true;
+        this.controller.abort(new DOMException('The turn ended', 'AbortError'));
+        await Promise.allSettled([...this.inflight]);
+        // Capabilities holding resources (shell sessions) release them with the turn.
+        await Promise.allSettled(Object.values(this.capabilities)
+            .filter((c) => typeof c?.dispose === 'function')
+            .map((c) => c.dispose()));
+        this.toolState.clear();
+        this.runtime.events.emit('turn/ended', { threadId: this.threadId, turnId: this.turnId }, { calls: this.callCount });
+        this.onEnd(this);
+    }
+    get hasEnded() {
+        return this.ended;
+    }
+    revealDomains(domains) {
+        const revealed = [];
+        const alreadyVisible = [];
+        const unavailable = [];
+        const registered = this.runtime.registry.list();
+        for (const domain of domains) {
+            const members = registered.filter((e) => e.spec.domain === domain);
+            if (members.length === 0) {
+                unavailable.push(domain);
+                continue;
+            }
+            for (const entry of members) {
+                if (this.isVisible(entry))
+                    alreadyVisible.push(entry.spec.name);
+                else {
+                    this.revealed.add(entry.spec.name);
+                    revealed.push(entry.spec.name);
+                }
+            }
+        }
+        if (revealed.length > 0)
+            this.emitVisibilityChange(revealed, 'request_tools');
+        return { revealed, alreadyVisible, unavailable };
+    }
+    isVisible(entry) {
+        if (entry.spec.name === REQUEST_TOOLS && entry.source === 'builtin') {
+            return this.runtime.registry.domains().length > 0;
+        }
+        return !entry.spec.domain || this.revealed.has(entry.spec.name);
+    }
+    visibleEntries() {
+        return this.runtime.registry.list().filter((entry) => this.isVisible(entry));
+    }
+    /** request_tools advertises the domains that exist now, with the tools each would reveal. */
+    requestToolsView(entry) {
+        const byDomain = new Map();
+        for (const e of this.runtime.registry.list()) {
+            if (!e.spec.domain)
+                continue;
+            const list = byDomain.get(e.spec.domain) ?? [];
+            list.push(e.spec.name);
+            byDomain.set(e.spec.domain, list);
+        }
+        const domains = [...byDomain.keys()].sort();
+        const listing = domains.map((d) => `${d} (${byDomain.get(d).join(', ')})`).join('; ');
+        const schema = structuredClone(entry.providerSchema);
+        schema.properties.domains.items = { type: 'string', enum: domains };
+        return {
+            name: entry.spec.name,
+            description: `${entry.spec.description} Domains: ${listing}.`,
+            inputSchema: schema,
+        };
+    }
+    emitVisibilityChange(revealed, via) {
+        this.runtime.events.emit('tool/visibility/changed', { threadId: this.threadId, turnId: this.turnId }, { revealed, via });
+    }
+    track(promise) {
+        this.inflight.add(promise);
+        promise.finally(() => this.inflight.delete(promise)).catch(() => undefined);
+    }
+}
+//# sourceMappingURL=turn.js.map

@@ -1,0 +1,13 @@
+export { type HandrailConfig, type LoadedConfig, loadConfig } from './config/index.js';
+export type { AfterToolCallContext, AfterToolCallHook, AfterToolCallResult, BeforeToolCallContext, BeforeToolCallHook, BeforeToolCallResult, CallOptions, RevealReport, RuntimeHooks, Turn, TurnInfo, VisibleTool, } from './core/index.js';
+export { allowAllEvaluator, canonicalJson, classifyThrown, createRuntime, DEFAULT_RETRY_BUDGET, DEFAULT_RUNTIME_LIMITS, defineTool, EventBus, EventIterator, type EventListener, fileCapabilities, fileLocksCapability, filesCapability, fileVersionsCapability, type InferArgs, outcomeFor, type PermissionOptions, PROTECTED_TOOL_NAMES, type PreflightIndex, payloadHash, REQUEST_TOOLS, type RetryBudgetLimits, type Runtime, type RuntimeLimits, type RuntimeOptions, resolveLimits, TOOL_NAME_PATTERN, type ToolDefinition, type ToolDescription, ToolError, ToolRegistrationError, type VisibilityControl, visibilityCapability, } from './core/index.js';
+export { type CommandRisk, classifyCommand, type Risk } from './policy/command-risk/index.js';
+export type { ApprovalDecision, ApprovalOutcome, ApprovalRequest, ApprovalResolution, Approver, ApproverAnswer, PolicyObject, StructuredRule, } from './policy/index.js';
+export { ApprovalBroker, type BrokerOptions, createPolicyEvaluator, DEFAULT_RATE_LIMITS, modeDecision, PERMISSION_MODES, type PermissionMode, type PermissionProfile, type PolicyEvaluator, type RateLimitConfig, RateLimiter, type TerminalApproverOptions, terminalApprover, } from './policy/index.js';
+export { appendRule, loadPolicyLayers, POLICY_SCHEMA, type PolicyLayers, PolicyLoadError, } from './policy/policy-file/index.js';
+export { decideStatic, evaluateRules, suggestRule } from './policy/rules/index.js';
+export { type SandboxChoice, UNSANDBOXED_NOTICE } from './sandbox/backends/index.js';
+export type { ProcessProfile } from './sandbox/index.js';
+export { classifyAddress, NetworkClient, type NetworkConfig, NetworkConfigError, NetworkPolicy, } from './sandbox/network/index.js';
+export * from './tools/index.js';
+export * from './types/index.js';

@@ -1,0 +1,314 @@
+// The permission evaluator handrail installs by default: rules and mode decide (decideStatic), remembered
+// approvals answer repeated asks, the approval broker asks a human, and the rate limiter has the last word.
+// Every decision is an event naming the rule and layer behind it.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ApprovalGrants } from './approval/grants.js';
+import { NO_APPROVER_HINT, NOT_ANSWERED_HINT, noApproverMessage } from './approval/messages.js';
+import { buildPreview } from './approval/preview.js';
+import { requestKey } from './approval/request-key.js';
+import { settleApproval } from './approval/settle.js';
+import { defaultPolicyPaths, loadPolicyLayers, } from './policy-file/load.js';
+import { decideCall, isDangerous } from './rules/decide.js';
+import { suggestRule } from './rules/suggest.js';
+import { applyToolApproval, toolRequirement } from './tool-approval.js';
+export function createPolicyEvaluator(options) {
+    let policy = loadPolicyLayers(options.load);
+    const grants = new ApprovalGrants();
+    const { mode, broker } = options;
+    const files = defaultPolicyPaths(options.load);
+    const layerFile = (layer) => {
+        const given = options.load[layer];
+        if (typeof given === 'string')
+            return path.resolve(options.load.workspace, given);
+        return files[layer];
+    };
+    // "always" writes to a layer's file, so only a layer loaded from a file (given or default) can keep it: a
+    // rule written beside an inline or disabled layer would never be read back.
+    // An untrusted project layer's allow rules are not used, so "always" cannot write there either.
+    const fileLayers = ['project', 'user'].filter((layer) => {
+        if (layer === 'project' && options.load.trustProject !== true)
+            return false;
+        const given = options.load[layer];
+        return given === undefined || typeof given === 'string';
+    });
+    async function evaluate(intent, ctx) {
+        const tool = ctx.tool.name;
+        const decided = (payload) => ctx.emit('turn/permission/decided', {
+            tool,
+            action: intent.action,
+            summary: intent.summary,
+            mode,
+            ...payload,
+        });
+        const requirement = toolRequirement(ctx.tool, ctx.call.arguments);
+        const decide = () => applyToolApproval(decideCall(mode, policy, intent, { writableRoots: options.writableRoots }), ctx.tool, requirement, intent);
+        const fixed = decide();
+        if (fixed.behavior === 'deny') {
+            decided({ behavior: 'deny', rule: fixed.rule, layer: fixed.layer, reason: fixed.reason });
+            return {
+                behavior: 'deny',
+                reason: `${tool} was denied: ${fixed.reason.replace(/[.\s]+$/, '')}${fixed.layer === 'mode' ? '' : ` (rule ${fixed.rule}, ${fixed.layer} policy)`}.`,
+                rule: fixed.rule,
+                layer: fixed.layer,
+                errorClass: 'permission_denied',
+            };
+        }
+        if (fixed.behavior === 'allow') {
+            decided({ behavior: 'allow', rule: fixed.rule, layer: fixed.layer });
+            return admit(intent, ctx, { behavior: 'allow', rule: fixed.rule, layer: fixed.layer });
+        }
+        // ask. The sandbox is asked before the human: nobody approves what would be refused anyway, and a
+        // refusal a human may lift (a host outside the allowlist) becomes part of the question.
+        const sandbox = await precheck(intent, ctx);
+        if (sandbox && !sandbox.ok && !sandbox.lift) {
+            decided({ behavior: 'deny', rule: 'sandbox', layer: 'sandbox', reason: sandbox.reason });
+            return {
+                behavior: 'deny',
+                reason: `${tool} was refused before anyone was asked, because the sandbox would not allow it: ${sandbox.reason}`,
+                rule: 'sandbox',
+                layer: 'sandbox',
+                errorClass: sandbox.errorClass,
+            };
+        }
+        let lift = sandbox && !sandbox.ok ? sandbox.lift : undefined;
+        const exceptions = lift ? [lift.exception] : [];
+        // Opened for this turn by an earlier approval: no longer part of the question.
+        if (lift && grants.lookup(ctx.turnId, exceptionKey(lift.exception), '', '') === 'turn')
+            lift = undefined;
+        // Dangerous commands and tools that always ask are asked about on every call: no remembered approval
+        // and no rule covers them, and the form offers only once or deny.
+        const alwaysAsk = isDangerous(intent) || requirement === 'always';
+        const turnKey = requestKey(mode, intent, ctx.turnId).key;
+        const sessionKey = requestKey(mode, intent, undefined).key;
+        // A call that needs a sandbox exception is remembered for the turn at most: the exception must not
+        // outlive it through a session grant.
+        const remembered = () => alwaysAsk ? undefined : grants.lookup(ctx.turnId, turnKey, lift ? '' : ctx.threadId, sessionKey);
+        const cached = remembered();
+        if (cached) {
+            decided({ behavior: 'allow', rule: fixed.rule, layer: fixed.layer, requestKey: turnKey, cached });
+            return admit(intent, ctx, {
+                behavior: 'allow',
+                rule: `approved for the ${cached}`,
+                layer: 'approval',
+                ...(exceptions.length > 0 ? { exceptions } : {}),
+            });
+        }
+        // A call the rate limit would refuse anyway is refused before anyone is asked about it.
+        const limited = rateLimited(intent, ctx, false);
+        if (limited)
+            return limited;
+        const suggested = suggestRule(intent);
+        // An allow rule never beats an ask rule (deny > ask > allow) nor applies to a dangerous command, nor can it
+        // widen the sandbox, so in those cases "always" could not keep its promise and is not offered.
+        const canAlways = suggested !== undefined && !alwaysAsk && !lift && fixed.layer === 'mode';
+        // (allow_always stays among the answers where no layer can keep it: settle turns it into a session grant.)
+        const choices = alwaysAsk
+            ? ['allow_once', 'deny']
+            : lift
+                ? ['allow_once', 'allow_for_turn', 'deny']
+                : ['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny'];
+        const reason = lift
+            ? `${fixed.reason}; the sandbox refuses it as it stands (${sandbox && !sandbox.ok ? sandbox.reason : ''}), and approving will ${lift.widens} for this call`
+            : fixed.reason;
+        const request = {
+            id: randomUUID(),
+            requestKey: turnKey,
+            tool,
+            action: intent.action,
+            mode,
+            threadId: ctx.threadId,
+            turnId: ctx.turnId,
+            callId: ctx.call.id,
+            summary: intent.summary,
+            reason,
+            preview: buildPreview(intent, ctx.call.arguments),
+            matchedRule: fixed.layer === 'mode' ? fixed.rule : `${fixed.rule} (${fixed.layer} policy)`,
+            ...(suggested && canAlways ? { suggestedRule: suggested } : {}),
+            alwaysLayers: canAlways ? [...fileLayers] : [],
+            choices,
+            ...(lift ? { widens: lift.widens } : {}),
+        };
+        if (!broker.hasApprover) {
+            decided({
+                behavior: 'deny',
+                rule: fixed.rule,
+                layer: fixed.layer,
+                requestKey: turnKey,
+                reason: 'no approver',
+            });
+            return {
+                behavior: 'deny',
+                reason: noApproverMessage(tool, fixed, {
+                    dangerous: isDangerous(intent),
+                    ...(lift ? { widens: lift.widens } : {}),
+                    ...(canAlways && fileLayers.length > 0
+                        ? { suggested, file: layerFile(fileLayers[0]) }
+                        : canAlways
+                            ? { suggested }
+                            : {}),
+                }),
+                hint: NO_APPROVER_HINT,
+                rule: fixed.rule,
+                layer: fixed.layer,
+                errorClass: 'approval_denied',
+            };
+        }
+        ctx.emit('turn/permission/request/opened', {
+            requestId: request.id,
+            requestKey: request.requestKey,
+            tool,
+            action: intent.action,
+            summary: request.summary,
+            preview: request.preview,
+            matchedRule: request.matchedRule,
+            choices,
+            ...(lift ? { widens: lift.widens } : {}),
+            ...(request.suggestedRule ? { suggestedRule: request.suggestedRule } : {}),
+        });
+        // When a queued request's turn comes, what happened meanwhile may answer it: an identical call approved
+        // for the turn or session, or an "always" rule (or a new deny) written by an earlier answer.
+        let resolution;
+        const settleContext = {
+            grants,
+            sessionKey,
+            suggested: canAlways ? suggested : undefined,
+            layerFile,
+            workspace: options.load.workspace,
+            reload: () => {
+                policy = loadPolicyLayers(options.load);
+            },
+        };
+        const outcome = await broker.ask(request, ctx.signal, () => {
+            const now = remembered();
+            if (now) {
+                return {
+                    resolution: now === 'turn' ? 'allow_for_turn' : 'allow_for_session',
+                    decidedBy: `cached:${now}`,
+                    durationMs: 0,
+                };
+            }
+            const again = decide();
+            if (again.behavior === 'ask')
+                return undefined;
+            return {
+                resolution: again.behavior === 'allow' ? 'allow_once' : 'deny',
+                decidedBy: `rule:${again.rule}`,
+                ...(again.behavior === 'deny' ? { feedback: again.reason } : {}),
+                durationMs: 0,
+            };
+        }, async (answered) => {
+            resolution = await settleApproval(answered, request, settleContext);
+        });
+        resolution ??= await settleApproval(outcome, request, settleContext);
+        ctx.emit('turn/permission/request/resolved', {
+            requestId: request.id,
+            requestKey: request.requestKey,
+            decision: outcome.resolution,
+            decidedBy: outcome.decidedBy,
+            durationMs: outcome.durationMs,
+            ...(outcome.feedback ? { feedback: outcome.feedback } : {}),
+            ...(resolution.note ? { note: resolution.note } : {}),
+        });
+        if (!resolution.allow) {
+            decided({
+                behavior: 'deny',
+                rule: fixed.rule,
+                layer: fixed.layer,
+                requestKey: turnKey,
+                resolution: outcome.resolution,
+                decidedBy: outcome.decidedBy,
+            });
+            return {
+                behavior: 'deny',
+                reason: resolution.reason,
+                ...(resolution.byHuman ? {} : { hint: NOT_ANSWERED_HINT }),
+                rule: fixed.rule,
+                layer: fixed.layer,
+                errorClass: 'approval_denied',
+            };
+        }
+        // The sandbox exception goes with the call; "for the turn" opens that host for the rest of the turn.
+        if (lift && resolution.granted === 'turn')
+            grants.grantTurn(ctx.turnId, exceptionKey(lift.exception));
+        decided({
+            behavior: 'allow',
+            rule: fixed.rule,
+            layer: fixed.layer,
+            requestKey: turnKey,
+            resolution: outcome.resolution,
+            decidedBy: outcome.decidedBy,
+            ...(exceptions.length > 0 ? { exceptions } : {}),
+        });
+        return admit(intent, ctx, {
+            behavior: 'allow',
+            rule: `approved (${resolution.granted === 'once' ? 'allow_once' : outcome.resolution})`,
+            layer: 'approval',
+            ...(exceptions.length > 0 ? { exceptions } : {}),
+        });
+    }
+    /** The sandbox's verdict on an asked-about call; a precheck that fails refuses (fail closed). */
+    async function precheck(intent, ctx) {
+        if (!ctx.precheck)
+            return undefined;
+        try {
+            return await ctx.precheck(intent);
+        }
+        catch (error) {
+            return {
+                ok: false,
+                errorClass: 'sandbox_violation',
+                reason: `the sandbox's check failed (${error?.message ?? String(error)})`,
+            };
+        }
+    }
+    function admit(intent, ctx, allowed) {
+        return rateLimited(intent, ctx, true) ?? allowed;
+    }
+    /** The rate limit's refusal, or undefined when the call may run (taking its token when `spend`). */
+    function rateLimited(intent, ctx, spend) {
+        if (!options.rateLimiter)
+            return undefined;
+        const limiter = options.rateLimiter;
+        const check = spend
+            ? limiter.take(ctx.tool.name, intent.action, ctx.tool.rateLimit)
+            : limiter.peek(ctx.tool.name, intent.action, ctx.tool.rateLimit);
+        if (check.ok)
+            return undefined;
+        const seconds = Math.max(1, Math.ceil((check.waitMs ?? 0) / 1000));
+        ctx.emit('turn/permission/decided', {
+            tool: ctx.tool.name,
+            action: intent.action,
+            summary: intent.summary,
+            mode,
+            behavior: 'deny',
+            rule: `rate_limit:${check.limit}`,
+            layer: 'rate_limit',
+        });
+        return {
+            behavior: 'deny',
+            errorClass: 'rate_limited',
+            rule: `rate_limit:${check.limit}`,
+            layer: 'rate_limit',
+            reason: `${ctx.tool.name} is limited to ${check.limit}; try again in ${seconds} s.`,
+        };
+    }
+    return {
+        mode,
+        get policy() {
+            return policy;
+        },
+        reload() {
+            policy = loadPolicyLayers(options.load);
+        },
+        endTurn(turnId) {
+            grants.endTurn(turnId);
+        },
+        evaluate,
+    };
+}
+/** The grant key of a sandbox exception opened for a turn. */
+function exceptionKey(exception) {
+    return `exception:${exception.kind}:${exception.method}:${exception.host}:${exception.port}`;
+}
+//# sourceMappingURL=evaluator.js.map

@@ -1,0 +1,155 @@
+// Load policy layers: managed > project > user > session, each a file path or an inline object. Each file is
+// parsed (line/column on syntax errors), validated against the schema, and compiled once.
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { userConfigDir } from '../../sandbox/index.js';
+import { compileRuleText, compileStructured, RuleError } from '../rules/compile.js';
+import { RuleIndex } from '../rules/evaluate.js';
+import { knownToolMap } from '../rules/tool-selector.js';
+import { PolicyLoadError } from './errors.js';
+import { parseJson, schemaProblems } from './json.js';
+import { shadowWarnings } from './warnings.js';
+/** The default file of each layer; a default that does not exist is simply no layer. */
+export function defaultPolicyPaths(opts) {
+    const env = opts.env ?? process.env;
+    const home = opts.home ?? os.homedir();
+    // The same directory the sandbox keeps read-only for commands and file tools.
+    const config = userConfigDir(env, home);
+    return {
+        managed: '/etc/handrail/policy.json',
+        project: path.join(opts.workspace, '.handrail', 'policy.json'),
+        user: path.join(config, 'handrail', 'policy.json'),
+        session: undefined,
+    };
+}
+/** Load every layer; throws the first PolicyLoadError (with all of that file's problems). */
+export function loadPolicyLayers(opts) {
+    const result = checkPolicyLayers(opts);
+    if (result.errors.length > 0)
+        throw result.errors[0];
+    return result.policy;
+}
+/** Load every layer, collecting every file's errors instead of stopping at the first (for `policy check`). */
+export function checkPolicyLayers(opts) {
+    const workspace = path.resolve(opts.workspace);
+    const home = opts.home ?? os.homedir();
+    const defaults = defaultPolicyPaths({ ...opts, workspace, home });
+    const base = { workspace, home };
+    const warnings = [];
+    const errors = [];
+    const layers = [];
+    const known = opts.knownTools ? knownToolMap(opts.knownTools) : undefined;
+    let order = 0;
+    for (const name of ['managed', 'project', 'user', 'session']) {
+        let source = opts[name];
+        if (source === null)
+            continue;
+        if (source === undefined) {
+            const file = defaults[name];
+            if (!file || !existsSync(file))
+                continue;
+            source = file;
+        }
+        try {
+            layers.push(loadLayer(name, source, {
+                base,
+                warnings,
+                nextOrder: () => order++,
+                ...(opts.trustProject ? { trustProject: true } : {}),
+                ...(known ? { knownTools: known } : {}),
+            }));
+        }
+        catch (error) {
+            if (error instanceof PolicyLoadError)
+                errors.push(error);
+            else
+                throw error;
+        }
+    }
+    const rules = layers.flatMap((l) => l.rules);
+    warnings.push(...shadowWarnings(rules));
+    return { policy: { workspace, home, layers, index: new RuleIndex(rules), warnings }, errors };
+}
+/** Load one layer from a file path or an inline object. */
+export function loadLayer(name, source, ctx) {
+    let file = 'inline';
+    let value = source;
+    if (typeof source === 'string') {
+        file = path.resolve(ctx.base.workspace, source);
+        let text;
+        try {
+            text = readFileSync(file, 'utf8');
+        }
+        catch (error) {
+            const code = error.code;
+            throw new PolicyLoadError(file, [
+                {
+                    path: '(file)',
+                    message: code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error.message})`,
+                },
+            ]);
+        }
+        const parsed = parseJson(text);
+        if (!parsed.ok)
+            throw new PolicyLoadError(file, [parsed.problem]);
+        value = parsed.value;
+    }
+    const problems = schemaProblems(value);
+    if (problems.length > 0)
+        throw new PolicyLoadError(file, problems);
+    const policy = value;
+    const compile = { ...ctx, layer: name, source: file };
+    const rules = [];
+    const errors = [];
+    const attempt = (fn) => {
+        try {
+            rules.push(fn());
+        }
+        catch (error) {
+            if (!(error instanceof RuleError))
+                throw error;
+            errors.push({ path: error.path, message: error.message });
+        }
+    };
+    // Lists in behaviour order; evaluation sorts by layer and position anyway.
+    for (const behavior of ['deny', 'ask', 'allow']) {
+        const seen = new Set();
+        (policy[behavior] ?? []).forEach((text, i) => {
+            const at = `${behavior}[${i}]`;
+            if (seen.has(text.trim()))
+                ctx.warnings.push({ source: file, layer: name, path: at, message: `"${text}" is listed twice` });
+            seen.add(text.trim());
+            attempt(() => compileRuleText(text, behavior, compile, at));
+        });
+    }
+    (policy.rules ?? []).forEach((rule, i) => {
+        attempt(() => compileStructured(rule, compile, `rules[${i}]`));
+    });
+    if (errors.length > 0)
+        throw new PolicyLoadError(file, errors);
+    // A project's policy file comes with the repository: whoever wrote the repository wrote it. Until the
+    // project is trusted it may only tighten (deny, ask); its allow rules are checked but not used.
+    const inert = name === 'project' && ctx.trustProject !== true ? rules.filter((r) => r.behavior === 'allow') : [];
+    if (inert.length > 0) {
+        ctx.warnings.push({
+            source: file,
+            layer: name,
+            path: '(file)',
+            message: `${inert.length} allow rule${inert.length === 1 ? ' is' : 's are'} not used: a project policy only tightens until the project is trusted (createRuntime({ trustProjectPolicy: true }), or --trust-project on the command line)`,
+        });
+    }
+    return {
+        name,
+        source: file,
+        policy,
+        rules: inert.length > 0 ? rules.filter((r) => !inert.includes(r)) : rules,
+        counts: {
+            allow: policy.allow?.length ?? 0,
+            ask: policy.ask?.length ?? 0,
+            deny: policy.deny?.length ?? 0,
+            rules: policy.rules?.length ?? 0,
+        },
+    };
+}
+//# sourceMappingURL=load.js.map

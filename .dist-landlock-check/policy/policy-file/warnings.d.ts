@@ -1,0 +1,2 @@
+import { type CompiledRule, type PolicyWarning } from '../rules/types.js';
+export declare function shadowWarnings(rules: readonly CompiledRule[]): PolicyWarning[];

@@ -1,0 +1,82 @@
+import { classifyCommand } from '../../command-risk/index.js';
+import { commandMatcher, literalCommand } from './command-match.js';
+import { parseCommandPattern, quoteWord } from './command-words.js';
+import { INVISIBLE } from './definition.js';
+export const commandFacet = {
+    name: 'command',
+    noun: 'a command',
+    actionKinds: ['shell_command'],
+    // A tool that declares no facets: a specifier that is no command pattern (`src/(a)`) is read as a path only.
+    ifUndeclared: 'optional',
+    parse: (spec) => commandMatcher(parseCommandPattern(spec)),
+    checkSpecifier: warnWords,
+    schema: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string' },
+        description: 'A prefix of shell tokens, matched on every sub-command.',
+    },
+    parseStructured: (words) => commandMatcher(literalCommand(words)),
+    checkStructured(words, behavior, warn, at) {
+        words.forEach((word, i) => {
+            // Each entry is one literal shell word: `["git push"]` or `["*"]` matches nothing a model will send.
+            if (word === '' || /\s/.test(word) || word === '*')
+                warn(`${at}[${i}]`, `${JSON.stringify(word)} is one literal word, so this prefix ${word === '*' ? 'matches only a literal "*"' : 'can never match'}; give each word its own entry (["git", "push"])${word === '*' ? ' or leave the rest out: a prefix already matches any further words' : ''}`);
+        });
+        warnWords(words.join(' '), behavior, warn, at);
+    },
+    matchesExample(matcher, example, mode) {
+        const risk = classifyCommand(example);
+        if (mode === 'allow')
+            return risk.exact && risk.commands.length > 0 && risk.commands.every((c) => matcher.test(c, mode));
+        return risk.commands.some((c) => matcher.test(c, mode));
+    },
+    allowExampleNote: (example) => classifyCommand(example).exact
+        ? undefined
+        : ' (allow rules only match exact command lines: no redirections, substitutions or variables)',
+    read(scope) {
+        if (!Array.isArray(scope.argv))
+            return undefined;
+        return {
+            argv: scope.argv.filter((a) => Array.isArray(a)).map((a) => a.map(String)),
+            exact: scope.argvExact === true,
+            risk: scope.risk,
+        };
+    },
+    items: (values) => values.argv,
+    test: (matcher, argv, mode) => matcher.test(argv, mode),
+    // A line the classifier could not read exactly may run more than its listed commands: no rule allows it.
+    allowable: (values) => values.exact && values.argv.length > 0,
+    undecided: {
+        // `git $X`, `/bin/r? x`, or a line whose commands the classifier could not list at all: a deny rule must
+        // not be sidestepped by spelling its command dynamically.
+        mayMatch(matcher, values) {
+            if (values.argv.length === 0)
+                return !values.exact && values.risk !== 'safe';
+            return values.argv.some((a) => matcher.mayMatch(a));
+        },
+        because: (rule, verb) => `part of the command is decided only when it runs (a variable, substitution, glob or brace expansion), so it may run what ${rule} ${verb}`,
+    },
+    suggest(tool, values) {
+        if (!values.exact || values.argv.length === 0 || values.risk === 'dangerous')
+            return undefined;
+        const rules = [];
+        for (const argv of values.argv) {
+            if (argv.length === 0 || argv.some((w) => INVISIBLE.test(w)))
+                return undefined;
+            rules.push(`${tool}(${argv.map(quoteWord).join(' ')})`);
+        }
+        return rules;
+    },
+};
+/** Characters in a pattern that make it never match, or match less than it seems to. */
+function warnWords(text, behavior, warn, at) {
+    if (behavior === 'allow' && INVISIBLE.test(text))
+        warn(at, 'the pattern has control or invisible characters, which allow rules never match');
+    const odd = [...new Set(text.match(/[^\x00-\x7f]/gu) ?? [])];
+    if (odd.length > 0) {
+        const list = odd.map((c) => `${c} (U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')})`);
+        warn(at, `the pattern has non-ASCII characters ${list.join(', ')}; they match only themselves, never a look-alike`);
+    }
+}
+//# sourceMappingURL=command.js.map

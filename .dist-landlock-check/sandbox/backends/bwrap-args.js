@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { DEVICE_NAMES } from './root-devices.js';
+/**
+ * Parts of /proc a command running as uid 0 without capabilities could still write, since the kernel lets
+ * the owner (uid 0) write them without asking for a capability: sysctls (kernel.core_pattern runs a program
+ * as host root), sysrq-trigger, and the driver and file system tunables. Bound read-only from the host
+ * (sysctls answer for the namespaces of the reader, so the values are the sandbox's own).
+ */
+export const PROC_READ_ONLY = [
+    'sys',
+    'sysrq-trigger',
+    'irq',
+    'bus',
+    'fs',
+    'acpi',
+    'scsi',
+    'driver',
+    'tty',
+    'mtrr',
+];
+/**
+ * bwrap's argv. Mount order matters: the system, /proc, /dev and /tmp first, then HOME, then the roots
+ * (outer before nested), then read-only and masked paths inside them (outer before nested), so every mount
+ * lands on top of the one that contains it.
+ */
+export function bwrapArgs(layout) {
+    const args = [layout.bwrap, ...namespaceArgs(layout.identity, layout.network, layout.tty)];
+    args.push(...layout.system);
+    for (const dir of layout.extraReadOnly)
+        args.push('--ro-bind', dir, dir);
+    args.push(...layout.resolver);
+    args.push('--proc', '/proc');
+    const mappedRoot = layout.identity.mode === 'mapped-root';
+    if (mappedRoot)
+        for (const name of PROC_READ_ONLY)
+            args.push('--ro-bind-try', `/proc/${name}`, `/proc/${name}`);
+    args.push('--dev', '/dev');
+    if (mappedRoot && layout.devices) {
+        for (const name of DEVICE_NAMES)
+            args.push('--dev-bind', path.join(layout.devices, name), `/dev/${name}`);
+    }
+    args.push('--perms', '1777', '--size', String(layout.tmpSizeBytes), '--tmpfs', '/tmp');
+    args.push('--bind', layout.home, layout.home);
+    // Read-only is enough: connecting to a socket is not a write to the file system.
+    if (layout.proxySocket)
+        args.push('--ro-bind', layout.proxySocket, layout.proxySocket);
+    for (const root of byDepth([...layout.roots])) {
+        args.push(root.access === 'write' ? '--bind' : '--ro-bind', root.path, root.path);
+    }
+    const layers = byDepth([
+        ...layout.readOnly.map((p) => ({ path: p, kind: 'ro' })),
+        ...layout.masks.map((m) => ({ path: m.path, kind: m.dir ? 'dir' : 'file' })),
+    ]);
+    for (const layer of layers) {
+        if (layer.kind === 'ro')
+            args.push('--ro-bind', layer.path, layer.path);
+        else if (layer.kind === 'file')
+            args.push('--ro-bind', layout.deniedFile, layer.path);
+        else
+            args.push('--perms', '0000', '--tmpfs', layer.path, '--remount-ro', layer.path);
+    }
+    args.push('--chdir', layout.cwd, '--', ...layout.command);
+    return args;
+}
+function namespaceArgs(identity, network, tty) {
+    const args = ['--unshare-all', '--unshare-user'];
+    if (network)
+        args.push('--share-net');
+    if (identity.mode === 'mapped-root') {
+        // bwrap run by root keeps capabilities unless told; the command gets none.
+        args.push('--uid', '65534', '--gid', '65534', '--cap-drop', 'ALL');
+    }
+    args.push('--disable-userns', '--die-with-parent');
+    // A new session keeps a command from pushing input into handrail's terminal (TIOCSTI). A tty run has
+    // its own pseudo-terminal, which must stay its controlling terminal.
+    if (!tty)
+        args.push('--new-session');
+    return args;
+}
+/** setpriv in front of bwrap: root drops to the sandbox user (and its group only) before bwrap starts. */
+export function dropTo(setpriv, identity) {
+    return [
+        setpriv,
+        `--reuid=${identity.uid}`,
+        `--regid=${identity.gid}`,
+        '--clear-groups',
+        '--no-new-privs',
+        '--',
+    ];
+}
+/** Parents before children, so every mount lands on top of the one that contains it. */
+function byDepth(items) {
+    const depth = (p) => p.split('/').length;
+    return [...items].sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
+}
+//# sourceMappingURL=bwrap-args.js.map

@@ -1,0 +1,339 @@
+import { accessSync, chownSync, constants, existsSync, promises as fs, lstatSync, realpathSync, } from 'node:fs';
+import path from 'node:path';
+import { ensureStateDir } from '../../store/index.js';
+import { bridgeLauncher } from '../network/index.js';
+import { isWithin } from '../path-syntax.js';
+import { findExecutable } from '../process/executables.js';
+import { createPidsCgroup, joinArgs, pidsCgroupSupport } from '../process/pids-cgroup.js';
+import { prlimitArgs } from '../process/rlimits.js';
+import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
+import { auditProtectedPaths } from './audit.js';
+import { bwrapArgs, dropTo } from './bwrap-args.js';
+import { snapshotGit } from './git-audit.js';
+import { chooseIdentity, neverReachable, reachProblem } from './identity.js';
+import { mappedRootView } from './mapped-root.js';
+import { acquirePlaceholders, placeholderCheck, releasePlaceholders } from './placeholders.js';
+import { mostSpecificRoot, placeholderNames, scanPolicyPaths } from './scan.js';
+import { stateView, withMounts } from './state-view.js';
+import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries, systemMountArgs } from './system-view.js';
+const GiB = 1024 ** 3;
+/**
+ * The bubblewrap backend: a fresh mount namespace showing the system read-only, the roots as the file
+ * policy says, deny-read paths hidden, protected paths read-only; new user, PID, IPC, UTS, cgroup and
+ * (unless the profile allows the network) network namespaces; a fresh /proc, /dev and /tmp; no further
+ * user namespaces; killed with its parent. The command's environment is bwrap's own environment (already
+ * filtered), so nothing reaches bwrap's argv, which any process in the sandbox can read at /proc/1/cmdline.
+ */
+export function createBwrapBackend(options = {}) {
+    const bwrap = options.bwrapPath ?? findExecutable('bwrap');
+    const runnable = bwrap ? isExecutable(bwrap) : false;
+    const setpriv = findExecutable('setpriv');
+    const shPath = findExecutable('sh') ?? '/bin/sh';
+    const prlimit = findExecutable('prlimit');
+    const runAs = options.runAs ?? 'auto';
+    const euid = process.geteuid?.() ?? -1;
+    const egid = process.getegid?.() ?? -1;
+    const maxScanEntries = options.maxScanEntries ?? 1_000_000;
+    // Commands that run as uid 0 (mapped-root) need the search for root-only files (cached per process; see
+    // rootOnlyEntries). With runAs 'root' every command does: it starts now. Under 'auto' it starts with the
+    // first command that needs it, which is no later (the backend is made for the first command): a workspace
+    // with an owner never pays for it, nor do its first commands compete with it for the CPU.
+    if (euid === 0 && runAs === 'root') {
+        void (async () => {
+            const system = await systemMountArgs([...(options.systemPaths ?? DEFAULT_SYSTEM_PATHS)]);
+            await rootOnlyEntries([...system.shown, ...(await existing(options.readOnlyPaths ?? []))]);
+        })().catch(() => undefined);
+    }
+    const status = () => {
+        if (process.platform !== 'linux')
+            return { state: 'unavailable', reason: 'bwrap needs Linux.' };
+        if (!bwrap) {
+            return {
+                state: 'unavailable',
+                reason: 'bwrap is not installed (install the bubblewrap package).',
+            };
+        }
+        if (!runnable)
+            return { state: 'unavailable', reason: `bwrap is not an executable program at ${bwrap}.` };
+        if (euid === 0 && runAs !== 'root' && !setpriv) {
+            return {
+                state: 'unavailable',
+                reason: 'handrail runs as root and setpriv (util-linux) is missing, so commands cannot run as an unprivileged user.',
+            };
+        }
+        if (!prlimit) {
+            return {
+                state: 'degraded',
+                reason: 'prlimit (util-linux) is missing: commands run without resource limits.',
+            };
+        }
+        const cgroup = euid === 0 ? pidsCgroupSupport() : undefined;
+        if (runAs === 'root' && cgroup && !cgroup.ok) {
+            return {
+                state: 'degraded',
+                reason: `Commands run as uid 0 without capabilities (runAs: 'root') and no pids cgroup can be made (${cgroup.reason}), so the process limit does not apply to them.`,
+            };
+        }
+        return { state: 'ready' };
+    };
+    async function wrap(command, policy) {
+        const state = status();
+        if (state.state === 'unavailable' || !bwrap) {
+            return { ok: false, errorClass: 'permission_denied', message: state.reason ?? 'bwrap is unavailable.' };
+        }
+        const notes = [];
+        const { identity, degraded } = chooseIdentity(policy.roots, runAs, euid, egid);
+        // What this command runs without (see mapped-root.ts and pids-cgroup.ts), said in every result.
+        const lost = degraded ? [degraded] : [];
+        const unreachable = checkReach(identity, policy, command.cwd);
+        if (unreachable)
+            return { ok: false, errorClass: 'permission_denied', message: unreachable };
+        if (euid === 0 && identity.uid !== 0) {
+            for (const dir of [command.runDir, command.home, command.tmp])
+                chownSync(dir, identity.uid, identity.gid);
+        }
+        const system = await systemMountArgs([...(options.systemPaths ?? DEFAULT_SYSTEM_PATHS)]);
+        const extra = await existing(options.readOnlyPaths ?? []);
+        // The proxy's bridge is handrail's own node: shown read-only when the system directories do not hold it.
+        const node = policy.proxy ? process.execPath : undefined;
+        if (node && ![...system.shown, ...extra].some((dir) => isWithin(node, dir)))
+            extra.push(node);
+        const visible = [...system.shown, ...extra];
+        const denyRead = policy.denyRead ?? [];
+        // The user's git, ssh and handrail configuration: read-only wherever the roots are.
+        const absoluteProtected = userProtectedPaths();
+        // handrail's state directory exists before any command, so no placeholder ever takes its place (the
+        // store would then fail to create it and the audit log would be lost).
+        // (Looked at first: making what exists already fails with an error, which costs more than the look.)
+        const stateDir = policy.stateDir;
+        if (stateDir &&
+            mostSpecificRoot(stateDir, policy.roots)?.access !== 'read' &&
+            !existsSync(path.join(stateDir, '.gitignore')))
+            ensureStateDir(stateDir);
+        const scan = await scanPolicyPaths({
+            roots: policy.roots,
+            denyRead,
+            protectedPaths: policy.protectedPaths ?? [],
+            ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
+            visible,
+            maxEntries: maxScanEntries,
+            absoluteProtected,
+        });
+        // Never run with part of the policy unenforced: a deeper file could be a denied one, or a protected one.
+        if (scan.truncated) {
+            return {
+                ok: false,
+                errorClass: 'permission_denied',
+                message: `The sandbox cannot enforce the deny-read and protected paths: the roots hold more than ${maxScanEntries} entries, the most it walks to find them. Narrow the roots or raise maxScanEntries.`,
+            };
+        }
+        const held = [];
+        const readOnly = [...scan.readOnly];
+        // What git would run before the command, to tell what the command added (see git-audit.ts).
+        let git;
+        if (options.audit !== false) {
+            git = snapshotGit({
+                roots: policy.roots,
+                gitDirs: scan.gitDirs,
+                gitLinks: scan.gitLinks,
+                absoluteProtected,
+                complete: !scan.truncated,
+            });
+        }
+        let audited;
+        const release = () => {
+            audited ??= (async () => {
+                const before = new Set([...readOnly, ...held]);
+                releasePlaceholders(held.splice(0));
+                if (options.audit === false)
+                    return [];
+                return auditProtectedPaths({
+                    roots: policy.roots,
+                    protectedPaths: policy.protectedPaths ?? [],
+                    ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
+                    before,
+                    maxEntries: maxScanEntries,
+                    absoluteProtected,
+                    ...(git ? { git } : {}),
+                    truncatedBefore: scan.truncated,
+                    isPlaceholder: placeholderCheck(policy.stateDir),
+                }).catch((error) => [
+                    `Could not check for protected paths the command created: ${error.message}`,
+                ]);
+            })();
+            return audited;
+        };
+        let cgroup;
+        let releasedAll;
+        const releaseAll = () => {
+            releasedAll ??= Promise.all([cgroup?.remove(), release()]).then(([limit, found]) => limit ? [limit, ...found] : found);
+            return releasedAll;
+        };
+        try {
+            if (options.placeholders !== false) {
+                const globs = [...BUILTIN_PROTECTED_GLOBS, ...(policy.protectedPaths ?? [])];
+                const candidates = policy.roots
+                    .filter((root) => root.access === 'write')
+                    .flatMap((root) => placeholderNames(globs, root.path).map((name) => path.join(root.path, name)));
+                // A missing absolute protected path in a writable root (~/.config/git when the workspace is the
+                // home directory) is held at its first missing component.
+                for (const p of absoluteProtected) {
+                    const hold = firstMissing(p, policy.roots);
+                    if (hold && !scan.masks.some((mask) => isWithin(hold, mask.path)))
+                        candidates.push(hold);
+                }
+                // Those other commands (here or in other handrail processes) hold are shared; the rest that exist
+                // are real, bound read-only (found by the scan, or here when created since).
+                held.push(...acquirePlaceholders([...new Set(candidates)], policy.stateDir));
+                for (const p of candidates)
+                    if (!held.includes(p) && !readOnly.includes(p) && exists(p))
+                        readOnly.push(p);
+            }
+            const masks = [];
+            for (const mask of scan.masks) {
+                // handrail's own 0700 state directory, say: the command's uid cannot get there to read anything.
+                if (identity.uid !== euid && neverReachable(mask.path, identity.uid, identity.gid))
+                    continue;
+                masks.push(mask);
+            }
+            let devices;
+            if (identity.mode === 'mapped-root') {
+                const view = await mappedRootView(visible, policy.roots);
+                masks.push(...view.masks);
+                devices = view.devices;
+                lost.push(...view.lost);
+            }
+            // The process limit: a pids cgroup when handrail is root (RLIMIT_NPROC does not bind uid 0).
+            if (euid === 0) {
+                const made = createPidsCgroup(path.basename(command.runDir), command.rlimits.processes);
+                if ('procs' in made)
+                    cgroup = made;
+                else if (identity.uid === 0) {
+                    lost.push(`The process limit does not apply: the command runs as uid 0, which RLIMIT_NPROC does not bind, and no pids cgroup could be made (${made.reason}).`);
+                }
+            }
+            // A denied file is replaced by an empty file nobody may read, so reading it fails plainly.
+            const deniedFile = path.join(command.runDir, 'denied');
+            if (masks.some((mask) => !mask.dir))
+                await fs.writeFile(deniedFile, '', { mode: 0o000 });
+            // The state directory without the audit database's comings and goings (see state-view.ts).
+            const state = stateView({ ...policy, identity, euid, masks, denyRead, deniedFile });
+            const outside = (p) => !state?.covers(p);
+            if (!prlimit)
+                notes.push('Resource limits are not applied: prlimit (util-linux) is missing.');
+            const args = bwrapArgs({
+                bwrap,
+                identity,
+                network: policy.network,
+                tty: command.tty,
+                system: system.args,
+                extraReadOnly: extra,
+                resolver: policy.network ? await resolverArgs(visible) : [],
+                tmpSizeBytes: options.tmpSizeBytes ?? GiB,
+                home: command.home,
+                ...(policy.proxy ? { proxySocket: policy.proxy.socket } : {}),
+                roots: policy.roots,
+                readOnly: [...new Set([...readOnly, ...held])].filter(outside),
+                masks: masks.filter((mask) => outside(mask.path)),
+                deniedFile,
+                cwd: command.cwd,
+                ...(devices ? { devices } : {}),
+                command: [
+                    ...(prlimit ? prlimitArgs(prlimit, command.rlimits, { processes: true }) : []),
+                    ...(policy.proxy && node ? bridgeLauncher({ sh: shPath, node, endpoint: policy.proxy }) : []),
+                    ...command.argv,
+                ],
+            });
+            const mounted = withMounts(args, state?.args ?? []);
+            const dropped = euid === 0 && identity.uid !== 0 && setpriv ? [...dropTo(setpriv, identity), ...mounted] : mounted;
+            const sh = pidsCgroupSupport();
+            const argv = cgroup && sh.ok ? [...joinArgs(sh.sh, cgroup.procs), ...dropped] : dropped;
+            // The command's environment is bwrap's: filtered already, and so never on a command line.
+            const commandEnv = { ...command.env, TMPDIR: '/tmp' };
+            return {
+                ok: true,
+                argv,
+                env: commandEnv,
+                cwd: '/',
+                commandEnv,
+                sandbox: {
+                    backend: 'bwrap',
+                    unsandboxed: false,
+                    identity,
+                    ...(lost.length > 0 ? { degraded: lost.join(' ') } : {}),
+                    notes,
+                },
+                release: releaseAll,
+            };
+        }
+        catch (error) {
+            await releaseAll();
+            throw error;
+        }
+    }
+    return { name: 'bwrap', status, acceptsProxy: true, wrap };
+}
+/** When /etc/resolv.conf links outside what the sandbox shows (systemd-resolved), show its target too. */
+async function resolverArgs(visible) {
+    try {
+        const real = realpathSync('/etc/resolv.conf');
+        if (visible.some((dir) => isWithin(real, dir)))
+            return [];
+        await fs.access(real);
+        return ['--ro-bind', real, real];
+    }
+    catch {
+        return [];
+    }
+}
+function checkReach(identity, policy, cwd) {
+    if (identity.mode === 'self' || identity.uid === 0)
+        return undefined;
+    const who = `uid ${identity.uid}${identity.mode === 'owner' ? ' (the owner of the writable roots)' : identity.mode === 'nobody' ? ' (nobody)' : ''}`;
+    const targets = [...policy.roots.map((root) => root.path), cwd];
+    const problems = targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid));
+    const index = problems.findIndex((problem) => problem !== undefined);
+    if (index < 0)
+        return undefined;
+    return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
+}
+/**
+ * The first missing component of a path inside a writable root (`~/.config` when `~/.config/git` is wanted
+ * and neither exists), or undefined when the path exists, or is not in a writable root.
+ */
+function firstMissing(p, roots) {
+    const root = mostSpecificRoot(p, roots);
+    if (root?.access !== 'write' || p === root.path || exists(p))
+        return undefined;
+    let hold = p;
+    while (path.dirname(hold) !== root.path && !exists(path.dirname(hold)))
+        hold = path.dirname(hold);
+    return hold;
+}
+function exists(p) {
+    try {
+        return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+    }
+    catch {
+        return false;
+    }
+}
+function isExecutable(file) {
+    try {
+        accessSync(file, constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+async function existing(paths) {
+    const out = [];
+    for (const p of paths) {
+        const real = await fs.realpath(p).catch(() => undefined);
+        if (real)
+            out.push(real);
+    }
+    return out;
+}
+//# sourceMappingURL=bwrap.js.map

@@ -1,0 +1,399 @@
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { isWithin, relativeInside } from '../path-syntax.js';
+import { repositoryProtectedPaths } from '../protected-paths.js';
+import { dirStamp, walkSession } from './scan-cache.js';
+import { compileDeny, compileProtected, PROBE } from './scan-rules.js';
+/**
+ * Walk the roots breadth-first (without following symbolic links) for what the OS sandbox must enforce:
+ * deny-read matches to mask and protected paths inside writable roots to bind read-only. Breadth-first, so
+ * when the walk stops at its limit the shallow paths, the likeliest targets, are covered — but a walk that
+ * stopped is not enough to run a command by (see bwrap.ts). Deny-read globs without wildcards are looked up
+ * directly, so they hold whatever the size of the roots; the walk enters read-only roots, and directories
+ * already protected whole, only where a deny-read glob with wildcards could match.
+ */
+export async function scanPolicyPaths(input) {
+    const deny = denyRules(input.denyRead);
+    const isProtected = protectedRules(input.protectedPaths);
+    const rootPaths = input.roots.map((root) => root.path);
+    // A hooks directory set with core.hooksPath runs like .git/hooks, a gitdir: target is a .git, an included
+    // config file is config (as the file policy treats them); the user's own configuration too.
+    const absolute = new Set([
+        ...(input.absoluteProtected ?? []),
+        ...input.roots
+            .filter((root) => root.access === 'write')
+            .flatMap((root) => repositoryProtectedPaths(root.path)),
+    ]);
+    if (input.stateDir)
+        absolute.add(input.stateDir);
+    const result = {
+        masks: [],
+        readOnly: [],
+        visited: 0,
+        truncated: false,
+        gitDirs: [],
+        gitLinks: [],
+    };
+    const literal = new Set(input.denyRead.length > 0 ? literalDenies(deny, rootPaths).map((p) => p.normalize('NFC')) : []);
+    // A path's names as deny globs see it: absolute, and relative to each root that holds it.
+    // In NFC, as the rules were compiled: any normalization of a name on disk meets its rule.
+    const denied = (given, givenRels, dir) => {
+        const abs = given.normalize('NFC');
+        if (literal.has(abs))
+            return true;
+        const match = deny.match;
+        if (!match)
+            return false;
+        if (match(abs) || (dir && match(`${abs}/${PROBE}`)))
+            return true;
+        const rels = givenRels.map((rel) => rel.normalize('NFC'));
+        return rels.some((rel) => match(rel) || (dir && match(`${rel}/${PROBE}`)));
+    };
+    const queue = [];
+    for (const root of input.roots) {
+        const rels = input.roots
+            .filter((outer) => isWithin(root.path, outer.path))
+            .map((outer) => relativeInside(root.path, outer.path) ?? '');
+        // A root below a denied directory (or denied itself) is hidden whole.
+        const above = [];
+        for (let p = root.path;; p = path.dirname(p)) {
+            above.push(p);
+            if (path.dirname(p) === p)
+                break;
+        }
+        if (above.some((p) => denied(p, [], false) || denied(p, [], true)) ||
+            denied(root.path, rels.filter((rel) => rel !== ''), true)) {
+            result.masks.push({ path: root.path, dir: true });
+            continue;
+        }
+        const writable = root.access === 'write';
+        if (!writable && !(deny.match && deny.reachesInto(root.path, rels)))
+            continue;
+        const insideProtected = writable && [...absolute].some((p) => isWithin(root.path, p));
+        queue.push({ dir: root.path, root, rels, rel: '', underProtected: false, insideProtected });
+    }
+    // Absolute deny globs can name places outside the roots the sandbox still shows (under /etc, say).
+    for (const glob of input.denyRead) {
+        if (!path.isAbsolute(glob))
+            continue;
+        const scan = picomatch.scan(glob);
+        const base = scan.isGlob ? scan.base || '/' : glob;
+        if (rootPaths.some((root) => isWithin(base, root)))
+            continue;
+        if (!input.visible.some((dir) => isWithin(base, dir)))
+            continue;
+        if (!scan.isGlob)
+            continue; // looked up below with the other literal paths
+        const item = { dir: base, root: undefined, rels: [], rel: '', underProtected: false };
+        queue.push({ ...item, insideProtected: false });
+    }
+    /** Look at a directory's entries, the first `budget` of them: the walk stops at its entry limit. */
+    const visit = (item, listing, budget) => {
+        const entries = Math.min(listing.length, budget);
+        const found = { entries, masks: [], readOnly: [], gitDirs: [], gitLinks: [], next: [] };
+        const writable = item.root?.access === 'write';
+        if (writable && looksLikeGitDir(listing))
+            found.gitDirs.push(item.dir);
+        const prefix = item.dir === '/' ? '/' : `${item.dir}/`;
+        for (let i = 0; i < entries; i++) {
+            const entry = listing[i];
+            const name = entry.name;
+            const abs = prefix + name;
+            if (writable && name === '.git') {
+                if (entry.isDirectory())
+                    found.gitDirs.push(abs);
+                else
+                    found.gitLinks.push(abs);
+            }
+            if (entry.isSymbolicLink())
+                continue;
+            const dir = entry.isDirectory();
+            // Another root is walked on its own, with its own access.
+            if (dir && rootPaths.includes(abs))
+                continue;
+            const rels = item.rels.map((rel) => (rel === '' ? name : `${rel}/${name}`));
+            if (denied(abs, rels, dir)) {
+                found.masks.push({ path: abs, dir });
+                continue;
+            }
+            const rel = item.rel === '' ? name : `${item.rel}/${name}`;
+            let underProtected = item.underProtected;
+            if (writable &&
+                !underProtected &&
+                (item.insideProtected || absolute.has(abs) || isProtected(rel, name, dir))) {
+                found.readOnly.push(abs);
+                underProtected = true;
+            }
+            if (!dir)
+                continue;
+            // Inside a read-only protected directory (or a read-only root) only deny-read globs are left to find.
+            if ((writable && !underProtected) || (deny.match && deny.reachesInto(abs, rels))) {
+                found.next.push({
+                    dir: abs,
+                    root: item.root,
+                    rels,
+                    rel,
+                    underProtected,
+                    insideProtected: item.insideProtected,
+                });
+            }
+        }
+        return found;
+    };
+    // Breadth-first, a level at a time. A directory unchanged since the last walk under the same rules gives
+    // what it gave then (see scan-cache.ts); the others are read.
+    const session = walkSession(walkConfig(input, absolute));
+    const keyOf = (item) => `${item.root?.path ?? ''}\0${item.underProtected ? 1 : 0}${item.insideProtected ? 1 : 0}\0${item.dir}`;
+    let level = queue;
+    while (level.length > 0 && !result.truncated) {
+        const stamps = level.map((item) => dirStamp(item.dir));
+        const known = level.map((item, i) => session.reuse(keyOf(item), stamps[i]));
+        const listings = await readLevel(level.map((item, i) => (known[i] ? undefined : item.dir)));
+        const next = [];
+        for (let i = 0; i < level.length; i++) {
+            const item = level[i];
+            const budget = input.maxEntries - result.visited;
+            let found = known[i];
+            if (!found || found.entries > budget) {
+                const listing = listings[i] ?? readDir(item.dir);
+                found = visit(item, listing, budget);
+                // Past the limit: what was seen so far counts, and the walk says it stopped.
+                if (listing.length > budget)
+                    result.truncated = true;
+                else
+                    session.keep(keyOf(item), stamps[i], found);
+            }
+            else
+                session.keep(keyOf(item), stamps[i], found);
+            result.visited += found.entries + (result.truncated ? 1 : 0);
+            result.masks.push(...found.masks);
+            result.readOnly.push(...found.readOnly);
+            result.gitDirs.push(...found.gitDirs);
+            result.gitLinks.push(...found.gitLinks);
+            next.push(...found.next);
+            if (result.truncated)
+                break;
+        }
+        level = next;
+    }
+    session.finish();
+    // Deny-read paths named without wildcards, wherever the walk went (or did not go).
+    const found = [];
+    for (const named of literal) {
+        if (!rootPaths.some((root) => isWithin(named, root)) &&
+            !input.visible.some((dir) => isWithin(named, dir)))
+            continue;
+        // The name as it is on disk, which may be another Unicode normalization than the rule's.
+        const p = onDisk(named);
+        if (p === undefined)
+            continue;
+        if (result.masks.some((mask) => isWithin(p, mask.path)))
+            continue;
+        const stat = lstatOrUndefined(p);
+        if (!stat || stat.isSymbolicLink())
+            continue;
+        // Through a symbolic link on the way the sandbox would mask something else (or fail to): the walk,
+        // which follows no link, would not find it either.
+        if (realOrUndefined(path.dirname(p)) !== path.dirname(p))
+            continue;
+        found.push({ path: p, dir: stat.isDirectory() });
+    }
+    if (found.length > 0)
+        result.masks = outermost([...result.masks, ...found]);
+    // The absolute protected paths that exist in a writable root, however deep: the walk may stop first.
+    for (const p of input.absoluteProtected ?? []) {
+        const root = mostSpecificRoot(p, input.roots);
+        if (root?.access !== 'write')
+            continue;
+        if (result.readOnly.some((ro) => isWithin(p, ro)))
+            continue;
+        if (result.masks.some((mask) => isWithin(p, mask.path)) || denied(p, [], true))
+            continue;
+        if (lstatOrUndefined(p))
+            result.readOnly.push(p);
+    }
+    return result;
+}
+/**
+ * The path as spelled on disk: `p` itself when it exists, else each missing name looked up in its parent's
+ * listing by its NFC form. Undefined when nothing by that name exists. Synchronous, as the walk: a few
+ * lookups per deny-read path, each far cheaper than a trip through the thread pool.
+ */
+function onDisk(p) {
+    if (lstatOrUndefined(p))
+        return p;
+    const names = p.split('/').filter(Boolean);
+    let current = '/';
+    for (const name of names) {
+        const direct = path.join(current, name);
+        if (lstatOrUndefined(direct)) {
+            current = direct;
+            continue;
+        }
+        const wanted = name.normalize('NFC');
+        let entries;
+        try {
+            entries = readdirSync(current);
+        }
+        catch {
+            return undefined;
+        }
+        const match = entries.find((entry) => entry.normalize('NFC') === wanted);
+        if (match === undefined)
+            return undefined;
+        current = path.join(current, match);
+    }
+    return current;
+}
+function lstatOrUndefined(p) {
+    try {
+        return lstatSync(p, { throwIfNoEntry: false });
+    }
+    catch {
+        return undefined;
+    }
+}
+function realOrUndefined(p) {
+    try {
+        return realpathSync(p);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Everything that decides what a walk finds in a directory: results kept under one are valid for it only. */
+function walkConfig(input, absolute) {
+    return JSON.stringify([
+        input.roots.map((root) => [root.path, root.access]),
+        input.denyRead,
+        input.protectedPaths,
+        input.stateDir ?? null,
+        input.visible,
+        [...absolute].sort(),
+    ]);
+}
+/**
+ * List directories (undefined: not needed). Synchronously, in slices of a few milliseconds between which other work runs: for the
+ * thousands of small directories of a large tree this is several times faster than a promise per directory
+ * through the thread pool, and a server's event loop still never waits long.
+ */
+async function readLevel(dirs) {
+    const out = [];
+    let slice = performance.now();
+    for (const dir of dirs) {
+        out.push(dir === undefined ? undefined : readDir(dir));
+        if (performance.now() - slice > SLICE_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            slice = performance.now();
+        }
+    }
+    return out;
+}
+function readDir(dir) {
+    try {
+        return readdirSync(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+}
+const SLICE_MS = 10;
+/** The absolute paths the literal deny globs name: each absolute one, each relative one in every root. */
+function literalDenies(deny, roots) {
+    const out = [...deny.literal.absolute];
+    for (const root of roots)
+        for (const rel of deny.literal.relative)
+            out.push(path.join(root, rel));
+    return out;
+}
+/** Masks not inside another mask (a mount point cannot be made inside a masked directory), each once. */
+function outermost(masks) {
+    const dirs = masks.filter((mask) => mask.dir).map((mask) => mask.path);
+    const seen = new Set();
+    return masks.filter((mask) => {
+        if (seen.has(mask.path))
+            return false;
+        seen.add(mask.path);
+        return !dirs.some((dir) => dir !== mask.path && isWithin(mask.path, dir));
+    });
+}
+// Compiled rules, kept for the next command (the globs rarely change within a process).
+const denyCache = new Map();
+const protectedCache = new Map();
+function denyRules(globs) {
+    return cached(denyCache, globs, () => compileDeny(globs));
+}
+function protectedRules(globs) {
+    return cached(protectedCache, globs, () => compileProtected(globs));
+}
+function cached(cache, globs, make) {
+    const key = JSON.stringify(globs);
+    let value = cache.get(key);
+    if (value === undefined) {
+        value = make();
+        if (cache.size >= 32)
+            cache.delete(cache.keys().next().value);
+        cache.set(key, value);
+    }
+    return value;
+}
+/** The root a path belongs to: the most specific one (a read-only root nested in a writable one wins). */
+export function mostSpecificRoot(p, roots) {
+    let best;
+    for (const root of roots) {
+        if (isWithin(p, root.path) && (!best || root.path.length > best.path.length))
+            best = root;
+    }
+    return best;
+}
+/** A directory listing with HEAD next to objects/ (or a commondir file): a git directory, whatever its name. */
+function looksLikeGitDir(listing) {
+    let head = false;
+    let store = false;
+    for (const entry of listing) {
+        if (entry.name === 'HEAD')
+            head = true;
+        else if ((entry.name === 'objects' && entry.isDirectory()) || entry.name === 'commondir')
+            store = true;
+    }
+    return head && store;
+}
+/** Startup files of shells and git's user config: only read from a home directory. */
+const HOME_ONLY = new Set([
+    '.bashrc',
+    '.bash_profile',
+    '.bash_login',
+    '.bash_logout',
+    '.profile',
+    '.zshrc',
+    '.zprofile',
+    '.zshenv',
+    '.zlogin',
+    '.gitconfig',
+]);
+/**
+ * Top-level names the protected globs forbid creating in a writable root (`**\/.envrc` → `.envrc`,
+ * `**\/.vscode/**` → `.vscode`): the sandbox holds the missing ones with read-only placeholders. Shell
+ * startup files only count in a home directory, the one place a shell reads them from.
+ */
+export function placeholderNames(globs, root) {
+    const home = root === os.homedir() || root === '/root' || /^\/home\/[^/]+$/.test(root);
+    const names = new Set();
+    for (const glob of globs) {
+        const match = /^(?:\*\*\/)?([^/*?[\]{}!()]+)(?:\/\*\*)?$/.exec(glob);
+        const name = match?.[1];
+        if (!name || name === '.' || name === '..')
+            continue;
+        if (HOME_ONLY.has(name) && !home)
+            continue;
+        // `.git` is left free so `git init` works in a fresh workspace; existing repositories are bound
+        // read-only, and a new one is checked after the command (see audit.ts).
+        if (name === '.git')
+            continue;
+        names.add(name);
+    }
+    return [...names].sort();
+}
+//# sourceMappingURL=scan.js.map

@@ -1,0 +1,223 @@
+import { lstatSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { canonicalize } from './canonical.js';
+import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
+import { configuredHooksDir, protectedMatcher, repositoryProtectedPaths, userProtectedPaths, } from './protected-paths.js';
+/** Dot files match like any other; `[!x]` is a negated class, as in the shell (picomatch needs posix). */
+const GLOB_OPTIONS = { dot: true, posix: true };
+/**
+ * The file policy of a turn: roots with access modes, a cwd, deny-read globs and protected paths. Every
+ * decision is made on canonical paths; a denial says what is allowed instead.
+ */
+export function createFileAccess(config) {
+    if (config.roots.length === 0)
+        throw new Error('A file policy needs at least one root.');
+    const roots = config.roots.map((root) => ({
+        path: canonicalDir(root.path),
+        access: root.access,
+    }));
+    const cwd = canonicalDir(config.cwd ?? roots[0].path);
+    if (!roots.some((root) => isWithin(cwd, root.path))) {
+        throw new Error(`The current directory ${cwd} is outside every root (${roots.map((r) => r.path).join(', ')}).`);
+    }
+    const writable = roots.filter((root) => root.access === 'write');
+    const isProtected = protectedMatcher(config.protectedPaths);
+    const stateDir = config.stateDir ? canonicalDir(config.stateDir) : undefined;
+    const hooksDirs = writable
+        .map((root) => configuredHooksDir(root.path))
+        .filter((d) => d !== undefined);
+    // Absolute paths protected whatever the roots: the user's git, ssh and handrail configuration, and what
+    // the roots' repositories make as dangerous as their .git (a gitdir: target, included config files).
+    const absoluteProtected = [
+        ...userProtectedPaths(),
+        ...writable.flatMap((root) => repositoryProtectedPaths(root.path)),
+    ];
+    const denyGlobs = config.denyRead ?? [];
+    // Names compare in NFC on both sides: `café` written composed in the policy and stored decomposed on disk
+    // (as macOS does) is the same name, and must be denied either way.
+    const denyNormalized = denyGlobs.map((g) => g.normalize('NFC'));
+    const denyMatch = denyGlobs.length > 0 ? picomatch(denyNormalized, GLOB_OPTIONS) : undefined;
+    const display = (canonical) => {
+        const rel = relativeInside(canonical, cwd);
+        return rel === undefined ? canonical : rel === '' ? '.' : rel;
+    };
+    const rootOf = (canonical, candidates) => {
+        // The most specific root wins: a read-only root nested in a writable one stays read-only.
+        let best;
+        for (const root of roots) {
+            if (isWithin(canonical, root.path) && (!best || root.path.length > best.path.length))
+                best = root;
+        }
+        return best && candidates.includes(best) ? best : undefined;
+    };
+    // A deny glob covers what is below a match too: `private` hides `private/x`, however it is reached.
+    const deniedRead = (canonical) => {
+        if (!denyMatch)
+            return undefined;
+        const candidates = [];
+        for (let p = canonical;; p = path.dirname(p)) {
+            candidates.push(p);
+            if (path.dirname(p) === p)
+                break;
+        }
+        for (const root of roots) {
+            const rel = relativeInside(canonical, root.path);
+            if (!rel)
+                continue;
+            const parts = rel.split('/');
+            for (let i = parts.length; i > 0; i--)
+                candidates.push(parts.slice(0, i).join('/'));
+        }
+        for (const raw of candidates) {
+            const candidate = raw.normalize('NFC');
+            if (denyMatch(candidate)) {
+                const index = denyNormalized.findIndex((g) => picomatch.isMatch(candidate, g, GLOB_OPTIONS));
+                return denyGlobs[index] ?? denyGlobs[0];
+            }
+        }
+        return undefined;
+    };
+    const protectedRule = (canonical) => {
+        if (stateDir && isWithin(canonical, stateDir))
+            return true;
+        if (hooksDirs.some((dir) => isWithin(canonical, dir)))
+            return true;
+        if (absoluteProtected.some((p) => isWithin(canonical, p)))
+            return true;
+        for (const root of writable) {
+            const rel = relativeInside(canonical, root.path);
+            if (rel && isProtected(rel))
+                return true;
+        }
+        return false;
+    };
+    const rootList = (list) => list.map((r) => r.path).join(', ') || 'none';
+    const where = ` Current directory: ${cwd}.`;
+    async function check(requested, mode, opts = {}) {
+        const verb = mode === 'read' ? 'read' : 'write';
+        const deny = (reason, message, canonical) => {
+            const denied = { ok: false, reason, message, requested };
+            if (canonical)
+                denied.path = canonical;
+            return denied;
+        };
+        const syntax = pathSyntaxProblem(requested);
+        if (syntax)
+            return deny(syntax.reason, `Cannot ${verb} this path: ${syntax.message}`);
+        const lexical = path.resolve(cwd, requested);
+        let resolved;
+        try {
+            resolved = await canonicalize(lexical);
+        }
+        catch (error) {
+            return deny('invalid_path', `Cannot ${verb} ${requested}: ${error.message}.`);
+        }
+        const canonical = resolved.path;
+        const allowedRoots = mode === 'read' ? roots : writable;
+        const root = rootOf(canonical, allowedRoots);
+        if (!root) {
+            const escaped = resolved.viaSymlink && roots.some((r) => isWithin(lexical, r.path));
+            if (escaped) {
+                return deny('symlink_escape', `Cannot ${verb} ${requested}: it goes through a symbolic link to ${canonical}, outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`, canonical);
+            }
+            if (mode === 'write' && rootOf(canonical, roots)) {
+                return deny('write_requires_writable_root', `Cannot write ${requested}: it is inside a read-only root; the writable roots are (${rootList(writable)}).${where}`, canonical);
+            }
+            return deny('outside_roots', `Cannot ${verb} ${canonical}: it is outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`, canonical);
+        }
+        const denyRule = deniedRead(canonical);
+        if (denyRule) {
+            return deny('deny_read', `Cannot ${verb} ${display(canonical)}: it matches the deny-read rule "${denyRule}".`, canonical);
+        }
+        if (mode === 'write' && (protectedRule(canonical) || inGitDir(canonical, root.path))) {
+            return deny('protected_path', `Cannot write ${display(canonical)}: it is a protected path (git metadata, shell startup files, editor, MCP and handrail configuration, the user's git and ssh configuration stay read-only, even inside writable roots).`, canonical);
+        }
+        const kind = opts.kind ?? 'file';
+        if (resolved.exists && resolved.stat) {
+            const problem = kindProblem(resolved.stat, kind);
+            if (problem)
+                return deny('not_regular_file', `Cannot ${verb} ${display(canonical)}: ${problem}.`, canonical);
+            if (mode === 'write' && resolved.stat.isFile() && resolved.stat.nlink > 1) {
+                return deny('hardlink', `Cannot write ${display(canonical)}: it has ${resolved.stat.nlink} hard links, so writing it would also change a file elsewhere.`, canonical);
+            }
+        }
+        const allowed = { ok: true, requested, path: canonical, display: display(canonical), root };
+        if (resolved.stat)
+            allowed.stat = resolved.stat;
+        return allowed;
+    }
+    return {
+        cwd,
+        roots,
+        checkRead: (requested, opts) => check(requested, 'read', opts),
+        checkWrite: (requested, opts) => check(requested, 'write', opts),
+        isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
+        display,
+    };
+}
+/**
+ * Whether a path is inside a git directory, whatever its name (a bare `foo.git`, the target of a `.git` link
+ * or `gitdir:` file) — or would make its directory one (HEAD next to objects/) — or is a config file or hooks
+ * directory of a repository above it: git runs what its config and hooks say. Checked from the path's
+ * directory up to its root.
+ */
+function inGitDir(canonical, root) {
+    const present = (p, dir) => {
+        if (canonical === p || (dir && isWithin(canonical, p)))
+            return true;
+        try {
+            const stat = lstatSync(p);
+            return dir ? stat.isDirectory() : true;
+        }
+        catch {
+            return false;
+        }
+    };
+    for (let dir = path.dirname(canonical); isWithin(dir, root); dir = path.dirname(dir)) {
+        if (present(path.join(dir, 'HEAD'), false) &&
+            (present(path.join(dir, 'objects'), true) || present(path.join(dir, 'commondir'), false)))
+            return true;
+        // A repository above the file: its included config files and hooks directories are config and hooks.
+        if (present(path.join(dir, '.git'), false) &&
+            repositoryProtectedPaths(dir).some((p) => isWithin(canonical, p)))
+            return true;
+        if (dir === root || path.dirname(dir) === dir)
+            break;
+    }
+    return false;
+}
+function kindProblem(stat, kind) {
+    if (kind === 'any' && (stat.isFile() || stat.isDirectory()))
+        return undefined;
+    if (kind === 'file' && stat.isFile())
+        return undefined;
+    if (kind === 'directory' && stat.isDirectory())
+        return undefined;
+    if (stat.isDirectory())
+        return 'it is a directory, not a file';
+    if (stat.isFile())
+        return 'it is a file, not a directory';
+    return `it is ${describeSpecial(stat)}, not a regular file`;
+}
+function describeSpecial(stat) {
+    if (stat.isFIFO())
+        return 'a named pipe (FIFO)';
+    if (stat.isSocket())
+        return 'a socket';
+    if (stat.isCharacterDevice())
+        return 'a character device';
+    if (stat.isBlockDevice())
+        return 'a block device';
+    return 'a special file';
+}
+function canonicalDir(dir) {
+    const resolved = path.resolve(dir);
+    try {
+        return realpathSync(resolved);
+    }
+    catch {
+        return resolved;
+    }
+}
+//# sourceMappingURL=file-policy.js.map

@@ -1,0 +1,722 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+/** Largest config file read (git has no limit; a larger one is reported as unchecked). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+/** git's own limit on nested includes. */
+export const MAX_INCLUDE_DEPTH = 10;
+/** Config files read for one repository, includes and worktree configs together. */
+const MAX_CONFIG_FILES = 64;
+/** Directories walked up looking for a repository. */
+const MAX_WALK_UP = 256;
+const isSpace = (c) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+const isAlpha = (c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+const isKeyChar = (c) => isAlpha(c) || (c >= '0' && c <= '9') || c === '-';
+/**
+ * Parse a config file's text (decoded as latin1, so offsets are byte offsets and rewriting keeps every
+ * byte). Mirrors git's config.c: `[section]`, `[section "sub"]`, `[section.sub]`, an entry after a header on
+ * the same line, `name` without a value, quotes, `\\` `\"` `\n` `\t` `\b` escapes, backslash-newline
+ * continuations, `#` and `;` comments, CRLF, a UTF-8 byte order mark.
+ */
+export function parseGitConfig(text, file = '') {
+    const entries = [];
+    const n = text.length;
+    let pos = text.startsWith('\u00ef\u00bb\u00bf') ? 3 : 0;
+    let line = 1;
+    let eof = false;
+    let lineStart = pos;
+    /** Length of the last newline read (1, or 2 for CRLF; 0 at the end of the text). */
+    let newline = 0;
+    const next = () => {
+        if (pos >= n) {
+            eof = true;
+            newline = 0;
+            return '\n';
+        }
+        let c = text[pos++];
+        if (c === '\r' && text[pos] === '\n') {
+            pos++;
+            c = '\n';
+            newline = 2;
+        }
+        else if (c === '\n')
+            newline = 1;
+        if (c === '\n') {
+            line++;
+            lineStart = pos;
+        }
+        return c;
+    };
+    const fail = () => ({ entries, error: { line } });
+    let prefix = '';
+    let comment = false;
+    for (;;) {
+        const c = next();
+        if (c === '\n') {
+            if (eof)
+                return { entries };
+            comment = false;
+            continue;
+        }
+        if (comment || isSpace(c))
+            continue;
+        if (c === '#' || c === ';') {
+            comment = true;
+            continue;
+        }
+        if (c === '[') {
+            const header = parseHeader(next, () => eof);
+            if (header === undefined)
+                return fail();
+            prefix = header;
+            continue;
+        }
+        if (!isAlpha(c))
+            return fail();
+        // An entry: its name, then nothing (boolean) or `=` and a value.
+        const start = pos - 1;
+        const startLine = line;
+        const entryLineStart = lineStart;
+        let name = c.toLowerCase();
+        let d;
+        for (;;) {
+            d = next();
+            if (eof || !isKeyChar(d))
+                break;
+            name += d.toLowerCase();
+        }
+        while (d === ' ' || d === '\t')
+            d = next();
+        let value = null;
+        if (d !== '\n') {
+            if (d !== '=')
+                return fail();
+            const parsed = parseValue(next);
+            if (parsed === undefined)
+                return fail();
+            value = parsed;
+        }
+        const alone = text.slice(entryLineStart, start).trim() === '';
+        const key = prefix ? `${prefix}.${name}` : name;
+        const firstDot = key.indexOf('.');
+        const lastDot = key.lastIndexOf('.');
+        entries.push({
+            key,
+            section: firstDot < 0 ? '' : key.slice(0, firstDot),
+            subsection: firstDot >= 0 && lastDot > firstDot ? key.slice(firstDot + 1, lastDot) : undefined,
+            name,
+            value,
+            file,
+            line: startLine,
+            removeStart: alone ? entryLineStart : start,
+            removeEnd: alone ? pos : pos - newline,
+        });
+        if (eof)
+            return { entries };
+    }
+}
+/** After `[`: the section (and subsection) up to `]`, as the key prefix; undefined when git would refuse it. */
+function parseHeader(next, atEof) {
+    let name = '';
+    for (;;) {
+        let c = next();
+        if (atEof())
+            return undefined;
+        if (c === ']')
+            return name.length > 0 ? name : undefined;
+        if (isSpace(c)) {
+            // [section "subsection"]: whitespace, a quoted name with \-escapes, then `]` at once.
+            do {
+                if (c === '\n')
+                    return undefined;
+                c = next();
+            } while (isSpace(c));
+            if (c !== '"')
+                return undefined;
+            let sub = '';
+            for (;;) {
+                c = next();
+                if (c === '\n')
+                    return undefined;
+                if (c === '"')
+                    break;
+                if (c === '\\') {
+                    c = next();
+                    if (c === '\n')
+                        return undefined;
+                }
+                sub += c;
+            }
+            if (next() !== ']')
+                return undefined;
+            return name.length > 0 ? `${name}.${sub}` : undefined;
+        }
+        if (!isKeyChar(c) && c !== '.')
+            return undefined;
+        name += c.toLowerCase();
+    }
+}
+/** After `=`: the value to the end of the line (or of its continuations); undefined for git's errors. */
+function parseValue(next) {
+    let value = '';
+    let quote = false;
+    let comment = false;
+    let space = 0;
+    for (;;) {
+        let c = next();
+        if (c === '\n')
+            return quote ? undefined : value;
+        if (comment)
+            continue;
+        if (isSpace(c) && !quote) {
+            if (value.length > 0)
+                space++;
+            continue;
+        }
+        if (!quote && (c === ';' || c === '#')) {
+            comment = true;
+            continue;
+        }
+        value += ' '.repeat(space);
+        space = 0;
+        if (c === '\\') {
+            c = next();
+            if (c === '\n')
+                continue;
+            if (c === 't')
+                c = '\t';
+            else if (c === 'b')
+                c = '\b';
+            else if (c === 'n')
+                c = '\n';
+            else if (c !== '\\' && c !== '"')
+                return undefined;
+            value += c;
+            continue;
+        }
+        if (c === '"') {
+            quote = !quote;
+            continue;
+        }
+        value += c;
+    }
+}
+// ---------------------------------------------------------------------------------------------------------
+// Which settings run programs
+/** git's boolean spellings (and integers): `core.fsmonitor = true` runs git's own daemon, not a program. */
+function isBoolean(value) {
+    return value === null || /^(true|yes|on|false|no|off|-?\d+[kmg]?)?$/i.test(value.trim());
+}
+const nonEmpty = (value) => value !== null && value.trim() !== '';
+/** `name`s of a section whose non-empty value is a program git runs (`section.name`). */
+const PROGRAM_KEYS = {
+    core: ['sshcommand', 'pager', 'editor', 'askpass', 'gitproxy', 'alternaterefscommand'],
+    sequence: ['editor'],
+    gpg: ['program'],
+    uploadpack: ['packobjectshook'],
+    interactive: ['difffilter'],
+    imap: ['tunnel'],
+    gui: ['editor'],
+    instaweb: ['httpd', 'modulepath'],
+    init: ['templatedir'],
+    diff: ['external'],
+};
+/** `name`s of `section.<subsection>.name` that are programs (`diff.<driver>.textconv`). */
+const SUBSECTION_PROGRAM_KEYS = {
+    diff: ['command', 'textconv'],
+    merge: ['driver'],
+    filter: ['clean', 'smudge', 'process'],
+    gpg: ['program', 'defaultkeycommand'],
+    difftool: ['cmd', 'path'],
+    mergetool: ['cmd', 'path'],
+    browser: ['cmd', 'path'],
+    man: ['cmd', 'path'],
+    guitool: ['cmd'],
+    tar: ['command'],
+    remote: ['uploadpack', 'receivepack'],
+    hook: ['command'],
+};
+/**
+ * Whether a config entry makes git run a program it names, write outside its repository, or reach a
+ * transport that runs commands. `gitDir` places `core.worktree` (relative to the git directory).
+ */
+export function isExecEntry(entry, gitDir) {
+    const { section, subsection, name, value } = entry;
+    if (section === 'core' && name === 'hookspath')
+        return value !== null;
+    if (section === 'core' && name === 'fsmonitor')
+        return !isBoolean(value);
+    if (section === 'core' && name === 'worktree')
+        return worktreeOutside(value, gitDir);
+    if (section === 'pager' && subsection === undefined)
+        return !isBoolean(value);
+    if (section === 'alias')
+        return value?.trimStart().startsWith('!') ?? false;
+    if (section === 'credential' && name === 'helper')
+        return nonEmpty(value);
+    if (section === 'submodule' && subsection !== undefined && name === 'update')
+        return value?.trimStart().startsWith('!') ?? false;
+    if (section === 'sendemail') {
+        if (name.endsWith('cmd'))
+            return nonEmpty(value);
+        if (name === 'smtpserver')
+            return value?.trim().startsWith('/') ?? false;
+        return false;
+    }
+    if (section === 'protocol') {
+        const setting = value?.trim().toLowerCase();
+        if (subsection === undefined)
+            return name === 'allow' && setting === 'always';
+        return subsection.toLowerCase() === 'ext' && name === 'allow' && setting !== 'never';
+    }
+    // The ext:: transport runs a command (allowed only where protocol.ext.allow says so, also checked).
+    if (section === 'url' && subsection?.toLowerCase().startsWith('ext::'))
+        return true;
+    if ((section === 'remote' || section === 'submodule') && (name === 'url' || name === 'pushurl'))
+        return value?.trim().toLowerCase().startsWith('ext::') ?? false;
+    if (section === 'lfs' && subsection !== undefined) {
+        const sub = subsection.toLowerCase();
+        if (sub.startsWith('customtransfer.'))
+            return name === 'path' && nonEmpty(value);
+        if (sub.startsWith('extension.'))
+            return (name === 'clean' || name === 'smudge') && nonEmpty(value);
+        return false;
+    }
+    const table = subsection === undefined ? PROGRAM_KEYS : SUBSECTION_PROGRAM_KEYS;
+    const names = Object.hasOwn(table, section) ? table[section] : undefined;
+    return (names?.includes(name) ?? false) && nonEmpty(value);
+}
+/**
+ * `core.worktree` sends checkouts somewhere else: harmless for a submodule (`.git/modules/x` → `../../../x`),
+ * not when it leaves the directory that holds the repository.
+ */
+function worktreeOutside(value, gitDir) {
+    if (!nonEmpty(value))
+        return false;
+    if (!gitDir)
+        return true;
+    const parts = gitDir.split(path.sep);
+    const dotGit = parts.indexOf('.git');
+    const home = dotGit > 0 ? parts.slice(0, dotGit).join(path.sep) || path.sep : path.dirname(gitDir);
+    const target = path.resolve(gitDir, expandHome(value.trim()));
+    return !(target === home || target.startsWith(home.endsWith(path.sep) ? home : home + path.sep));
+}
+function expandHome(value) {
+    if (value === '~')
+        return homeDir();
+    if (value.startsWith('~/'))
+        return path.join(homeDir(), value.slice(2));
+    return value;
+}
+function homeDir() {
+    return process.env.HOME || os.homedir();
+}
+/** An include directive: `include.path`, `includeIf.<condition>.path`. */
+export function isInclude(entry) {
+    return (entry.name === 'path' &&
+        ((entry.section === 'include' && entry.subsection === undefined) ||
+            (entry.section === 'includeif' && entry.subsection !== undefined)));
+}
+/** Where an include directive points: `~/` is git's HOME, a relative path is relative to the including file. */
+export function includeTarget(entry) {
+    if (!entry.value?.trim())
+        return undefined;
+    const value = expandHome(entry.value);
+    return path.resolve(path.dirname(entry.file), value);
+}
+// ---------------------------------------------------------------------------------------------------------
+// Reading files
+/** A small file read without blocking (a FIFO is not read), or undefined; `tooLarge` past the cap. */
+export function readSmallFile(file, maxBytes) {
+    // Most files asked for are missing (config.worktree, commondir): no open, no thrown error for those.
+    if (!exists(file))
+        return undefined;
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const stat = fstatSync(fd);
+        if (!stat.isFile())
+            return undefined;
+        if (stat.size > maxBytes)
+            return { tooLarge: true };
+        const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+        let length = 0;
+        while (length < buffer.length) {
+            const read = readSync(fd, buffer, length, buffer.length - length, null);
+            if (read === 0)
+                break;
+            length += read;
+        }
+        if (length > maxBytes)
+            return { tooLarge: true };
+        return { text: buffer.subarray(0, length).toString('latin1') };
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * Read config files and every file they include (`include.path`, and `includeIf.*.path` whatever the
+ * condition), to git's depth limit. Missing files are skipped, as git skips them.
+ */
+export function readGitConfigFiles(files, opts = {}) {
+    const result = { entries: [], files: [], problems: [] };
+    const maxBytes = opts.maxBytes ?? MAX_CONFIG_BYTES;
+    const visit = (file, depth) => {
+        if (result.files.length >= MAX_CONFIG_FILES) {
+            result.problems.push({ file, problem: `more than ${MAX_CONFIG_FILES} config files to read` });
+            return;
+        }
+        const read = readSmallFile(file, maxBytes);
+        if (!read)
+            return;
+        result.files.push(file);
+        if ('tooLarge' in read) {
+            result.problems.push({ file, problem: `larger than ${maxBytes} bytes, not read` });
+            return;
+        }
+        const parsed = parseGitConfig(read.text, file);
+        if (parsed.error) {
+            result.problems.push({ file, problem: `git cannot parse line ${parsed.error.line}` });
+        }
+        for (const entry of parsed.entries) {
+            result.entries.push(entry);
+            if (!isInclude(entry))
+                continue;
+            const target = includeTarget(entry);
+            if (!target)
+                continue;
+            if (depth >= MAX_INCLUDE_DEPTH) {
+                result.problems.push({ file, problem: `includes nested deeper than ${MAX_INCLUDE_DEPTH}` });
+                continue;
+            }
+            visit(target, depth + 1);
+        }
+    };
+    for (const file of files)
+        visit(file, 0);
+    return result;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Repositories
+// Looked up without exceptions where a missing path is the common answer (findGitDir asks at every level
+// up to the root after each command): a thrown error costs more than the lookup.
+function isDir(p) {
+    return quietly(() => statSync(p, { throwIfNoEntry: false }))?.isDirectory() ?? false;
+}
+function isFile(p) {
+    return quietly(() => statSync(p, { throwIfNoEntry: false }))?.isFile() ?? false;
+}
+function exists(p) {
+    return quietly(() => lstatSync(p, { throwIfNoEntry: false })) !== undefined;
+}
+function quietly(look) {
+    try {
+        return look();
+    }
+    catch {
+        return undefined;
+    }
+}
+/** `HEAD` as git validates it: `ref: refs/…`, a symbolic link into refs/, or an object id. */
+function validHead(gitDir) {
+    const head = path.join(gitDir, 'HEAD');
+    const stat = quietly(() => lstatSync(head, { throwIfNoEntry: false }));
+    if (!stat)
+        return false;
+    if (stat.isSymbolicLink())
+        return true;
+    const read = readSmallFile(head, 4096);
+    if (!read || 'tooLarge' in read)
+        return false;
+    const text = read.text;
+    return /^ref:\s*refs\//.test(text) || /^[0-9a-f]{40}(?:[0-9a-f]{24})?\s*$/.test(text);
+}
+/** The common directory of a linked worktree's git directory (its `commondir` file), else the directory itself. */
+export function gitCommonDir(gitDir) {
+    const read = readSmallFile(path.join(gitDir, 'commondir'), 4096);
+    if (!read || 'tooLarge' in read)
+        return gitDir;
+    const value = read.text.split('\n')[0].trim();
+    return value ? path.resolve(gitDir, value) : gitDir;
+}
+/** Whether git would take a directory for a git directory (HEAD, objects/ and refs/, maybe via commondir). */
+export function isGitDir(dir) {
+    if (!validHead(dir))
+        return false;
+    const common = gitCommonDir(dir);
+    return isDir(path.join(common, 'objects')) && isDir(path.join(common, 'refs'));
+}
+/**
+ * What looks like a git directory, more loosely than git (HEAD and objects/, or HEAD and commondir): for
+ * finding repositories a command made, where a near miss is better reported than passed over.
+ */
+export function looksLikeGitDir(dir) {
+    return (exists(path.join(dir, 'HEAD')) &&
+        (isDir(path.join(dir, 'objects')) || exists(path.join(dir, 'commondir'))));
+}
+/** The target of a `.git` file (`gitdir: <path>`, relative to the file), or undefined. */
+export function readGitFile(file) {
+    const read = readSmallFile(file, 4096);
+    if (!read || 'tooLarge' in read)
+        return undefined;
+    const match = /^gitdir: (.+?)\s*$/m.exec(read.text.split('\n')[0] ?? '');
+    return match ? path.resolve(path.dirname(file), match[1]) : undefined;
+}
+/**
+ * What a `.git` entry names: a directory (or a symbolic link to one) is itself, a file its `gitdir:` target.
+ * Undefined when there is no `.git` there.
+ */
+export function resolveDotGit(dotGit) {
+    let stat = quietly(() => lstatSync(dotGit, { throwIfNoEntry: false }));
+    if (stat?.isSymbolicLink())
+        stat = quietly(() => statSync(dotGit, { throwIfNoEntry: false }));
+    if (!stat)
+        return undefined;
+    if (stat.isDirectory())
+        return dotGit;
+    if (stat.isFile())
+        return readGitFile(dotGit);
+    return undefined;
+}
+/**
+ * The git directory governing `dir`, found as git finds it: walking up, at each level a `.git` directory, a
+ * `.git` symbolic link or a `.git` file with `gitdir: <path>`, then the directory itself as a bare
+ * repository; stopping at the file-system root. Undefined outside any repository (or where git would stop
+ * with an error: a `.git` file that names no repository).
+ */
+export function findGitDir(dir) {
+    let current = path.resolve(dir);
+    for (let i = 0; i < MAX_WALK_UP; i++) {
+        const dotGit = path.join(current, '.git');
+        if (exists(dotGit)) {
+            const target = resolveDotGit(dotGit);
+            if (target && isGitDir(target))
+                return target;
+            // git stops at a .git file that names no repository; a .git directory that is none is passed over.
+            if (isFile(dotGit))
+                return undefined;
+        }
+        if (isGitDir(current))
+            return current;
+        const parent = path.dirname(current);
+        if (parent === current)
+            return undefined;
+        current = parent;
+    }
+    return undefined;
+}
+/** The config files git reads for a repository: the common `config` and this worktree's `config.worktree`. */
+export function repositoryConfigFiles(gitDir) {
+    const common = gitCommonDir(gitDir);
+    return [path.join(common, 'config'), path.join(gitDir, 'config.worktree')];
+}
+/** What a hazard looks like in a message: `core.fsmonitor=touch /tmp/x in /repo/.git/config`. */
+export function describeEntry(entry) {
+    const key = shown(entry.key);
+    if (entry.value === null)
+        return `${key} in ${entry.file}`;
+    return `${key}=${shown(entry.value)} in ${entry.file}`;
+}
+/** A latin1-decoded config string as text to show: UTF-8, no control characters, at most 100 characters. */
+function shown(text) {
+    const value = Buffer.from(text, 'latin1')
+        .toString('utf8')
+        .replace(/[\u0000-\u001f\u007f]/g, ' ');
+    return value.length > 100 ? `${value.slice(0, 99)}…` : value;
+}
+/** The program-running entries (and unreadable files) of config files read with their includes. */
+export function configHazards(read, gitDir) {
+    const hazards = read.entries.filter((entry) => isExecEntry(entry, gitDir)).map(describeEntry);
+    for (const { file, problem } of read.problems)
+        hazards.push(`${file} could not be checked: ${problem}`);
+    return hazards;
+}
+/**
+ * Every setting in a repository's config (with its includes, and `config.worktree`) that makes git run a
+ * program: `core.fsmonitor=… in /repo/.git/config`, one line each. Also files that could not be checked.
+ */
+export function gitExecHazards(gitDir) {
+    return configHazards(readGitConfigFiles(repositoryConfigFiles(gitDir)), gitDir);
+}
+// ---------------------------------------------------------------------------------------------------------
+// git command lines
+/** Variables that make git run a program or read config from elsewhere, when a command line sets them. */
+const PROGRAM_ENV = new Set([
+    'GIT_EDITOR',
+    'GIT_SEQUENCE_EDITOR',
+    'GIT_PAGER',
+    'PAGER',
+    'GIT_SSH',
+    'GIT_SSH_COMMAND',
+    'GIT_ASKPASS',
+    'SSH_ASKPASS',
+    'GIT_EXTERNAL_DIFF',
+    'GIT_PROXY_COMMAND',
+    'GIT_EXEC_PATH',
+    'GIT_CONFIG_PARAMETERS',
+    'GIT_CONFIG_COUNT',
+    'GIT_TEMPLATE_DIR',
+    'GIT_ALLOW_PROTOCOL',
+]);
+/** Global options of git that take a value (in the next word unless written `--name=value`). */
+const VALUE_OPTIONS = new Set([
+    '--git-dir',
+    '--work-tree',
+    '--namespace',
+    '--super-prefix',
+    '--attr-source',
+    '--config-env',
+    '--list-cmds',
+]);
+/**
+ * For each argv whose program is git (by basename, after leading `NAME=value` words): the repository it would
+ * use — the working directory moved by each `-C <dir>` in turn, or `--git-dir` — and that repository's
+ * program-running settings, with the system config's, those set with `-c`/`--config-env`, those in config
+ * files named by `GIT_CONFIG_*` and program variables set on the command line. Empty when none of them run
+ * anything. Synchronous, no subprocess, bounded reads.
+ */
+export function gitCommandHazards(workdir, commands, opts = {}) {
+    const hazards = [];
+    const seenDirs = new Set();
+    let system = false;
+    for (const argv of commands) {
+        let i = 0;
+        const env = {};
+        for (; i < argv.length; i++) {
+            const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(argv[i]);
+            if (!match)
+                break;
+            env[match[1]] = match[2];
+        }
+        const program = argv[i];
+        if (program === undefined || path.basename(program) !== 'git')
+            continue;
+        if (!system && opts.systemConfig !== false) {
+            system = true;
+            hazards.push(...configHazards(readGitConfigFiles([opts.systemConfig ?? '/etc/gitconfig'])));
+        }
+        let dir = path.resolve(workdir);
+        let gitDirArg = env.GIT_DIR;
+        for (const [name, value] of Object.entries(env)) {
+            if (PROGRAM_ENV.has(name) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(name))
+                hazards.push(`git runs with ${name}=${value}`);
+        }
+        const extraConfigs = ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG']
+            .map((name) => env[name])
+            .filter((file) => !!file);
+        for (i++; i < argv.length; i++) {
+            const word = argv[i];
+            if (!word.startsWith('-') || word === '-')
+                break;
+            if (word === '--') {
+                i++;
+                break;
+            }
+            const eq = word.indexOf('=');
+            const name = word.startsWith('--') && eq > 0 ? word.slice(0, eq) : word;
+            const attached = word.startsWith('--') && eq > 0 ? word.slice(eq + 1) : undefined;
+            if (word === '-C') {
+                const target = argv[++i];
+                if (target)
+                    dir = path.resolve(dir, target);
+            }
+            else if (word === '-c' || word.startsWith('-c')) {
+                const setting = word === '-c' ? argv[++i] : word.slice(2);
+                if (setting !== undefined)
+                    hazards.push(...commandLineSetting(setting));
+            }
+            else if (name === '--exec-path' && attached !== undefined) {
+                hazards.push(`git --exec-path=${attached} runs git programs from there`);
+            }
+            else if (VALUE_OPTIONS.has(name)) {
+                const value = attached ?? argv[++i];
+                if (value === undefined)
+                    continue;
+                if (name === '--git-dir')
+                    gitDirArg = value;
+                if (name === '--config-env') {
+                    const key = value.slice(0, value.lastIndexOf('='));
+                    if (key)
+                        hazards.push(...commandLineSetting(`${key}=$${value.slice(key.length + 1)}`, true));
+                }
+            }
+        }
+        for (const file of extraConfigs) {
+            hazards.push(...configHazards(readGitConfigFiles([path.resolve(dir, file)])));
+        }
+        let gitDir;
+        if (gitDirArg) {
+            const given = path.resolve(dir, gitDirArg);
+            gitDir = isDir(given) ? given : (readGitFile(given) ?? given);
+        }
+        else
+            gitDir = findGitDir(dir);
+        if (!gitDir || seenDirs.has(gitDir))
+            continue;
+        seenDirs.add(gitDir);
+        hazards.push(...gitExecHazards(gitDir));
+        hazards.push(...activeIndexHooks(gitDir));
+    }
+    return [...new Set(hazards)];
+}
+/** A `-c name=value` of git's command line, when it runs a program. */
+function commandLineSetting(setting, fromEnv = false) {
+    const eq = setting.indexOf('=');
+    const key = (eq < 0 ? setting : setting.slice(0, eq)).trim();
+    const value = eq < 0 ? null : setting.slice(eq + 1);
+    const firstDot = key.indexOf('.');
+    const lastDot = key.lastIndexOf('.');
+    if (firstDot < 0)
+        return [];
+    const entry = {
+        section: key.slice(0, firstDot).toLowerCase(),
+        subsection: lastDot > firstDot ? key.slice(firstDot + 1, lastDot) : undefined,
+        name: key.slice(lastDot + 1).toLowerCase(),
+        // A value from the environment is unknown here: assume the worst.
+        value: fromEnv ? 'unknown' : value,
+    };
+    if (isExecEntry(entry) || (fromEnv && isExecEntry({ ...entry, value: '!x' })))
+        return [`git ${fromEnv ? '--config-env' : '-c'} ${setting}`];
+    return [];
+}
+/**
+ * The directories git may run hooks from: `<common dir>/hooks`, and what `core.hooksPath` names (relative to
+ * where hooks run: the work tree, or the git directory of a bare repository — both are given).
+ */
+export function hooksDirs(gitDir, entries) {
+    const dirs = [path.join(gitCommonDir(gitDir), 'hooks')];
+    for (const entry of entries) {
+        if (entry.key !== 'core.hookspath' || !entry.value?.trim())
+            continue;
+        const value = expandHome(entry.value.trim());
+        dirs.push(path.resolve(path.dirname(gitDir), value), path.resolve(gitDir, value));
+    }
+    return [...new Set(dirs)];
+}
+/** git status and other read-only commands rewrite the index, which runs the post-index-change hook. */
+function activeIndexHooks(gitDir) {
+    const read = readGitConfigFiles(repositoryConfigFiles(gitDir));
+    const out = [];
+    for (const dir of hooksDirs(gitDir, read.entries)) {
+        let names;
+        try {
+            names = readdirSync(dir);
+        }
+        catch {
+            continue;
+        }
+        if (names.includes('post-index-change'))
+            out.push(`an active post-index-change hook in ${dir}`);
+    }
+    return out;
+}
+//# sourceMappingURL=git-config.js.map

@@ -1,0 +1,13 @@
+export * from './backends/index.js';
+export { canonicalize, canonicalizeSync } from './canonical.js';
+export { createFileAccess } from './file-policy.js';
+export * from './file-policy-types.js';
+export { FileLocks, FileVersions, type SeenVersion } from './file-versions.js';
+export { findGitDir, type GitCommandHazardOptions, gitCommandHazards, gitExecHazards, } from './git-config.js';
+export * from './network/index.js';
+export { isWithin, MAX_PATH_BYTES, pathSyntaxProblem, relativeInside } from './path-syntax.js';
+export { type PrecheckPolicies, precheckIntent } from './precheck.js';
+export * from './process/index.js';
+export { BUILTIN_PROTECTED_GLOBS, normalizeForProtection, protectedMatcher, userConfigDir, userProtectedPaths, } from './protected-paths.js';
+export { type AtomicWriteResult, FileRaceError, mkdirInside, openForRead, readVerified, removeVerified, writeAtomic, } from './safe-fs.js';
+export { type StreamedFile, streamToFile } from './safe-fs-stream.js';

@@ -1,0 +1,17 @@
+// The sandbox's front door: what core, tools, server and cli use of it. The file part of the execution
+// security snapshot (policy checks on canonical paths and I/O through them), the network part (./network/),
+// running commands (./process/) and the OS sandboxes that wrap them (./backends/).
+export * from './backends/index.js';
+export { canonicalize, canonicalizeSync } from './canonical.js';
+export { createFileAccess } from './file-policy.js';
+export * from './file-policy-types.js';
+export { FileLocks, FileVersions } from './file-versions.js';
+export { findGitDir, gitCommandHazards, gitExecHazards, } from './git-config.js';
+export * from './network/index.js';
+export { isWithin, MAX_PATH_BYTES, pathSyntaxProblem, relativeInside } from './path-syntax.js';
+export { precheckIntent } from './precheck.js';
+export * from './process/index.js';
+export { BUILTIN_PROTECTED_GLOBS, normalizeForProtection, protectedMatcher, userConfigDir, userProtectedPaths, } from './protected-paths.js';
+export { FileRaceError, mkdirInside, openForRead, readVerified, removeVerified, writeAtomic, } from './safe-fs.js';
+export { streamToFile } from './safe-fs-stream.js';
+//# sourceMappingURL=index.js.map

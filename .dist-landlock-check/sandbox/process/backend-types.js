@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=backend-types.js.map

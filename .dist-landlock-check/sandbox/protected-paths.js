@@ -1,0 +1,148 @@
+import { realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { canonicalizeSync } from './canonical.js';
+import { findGitDir, gitCommonDir, includeTarget, isInclude, readGitConfigFiles, repositoryConfigFiles, } from './git-config.js';
+import { isWithin } from './path-syntax.js';
+/**
+ * Paths that stay read-only inside writable roots, even when they do not exist yet: files that make other
+ * programs run code (git hooks and config, shell startup files, direnv, npm config), editor and MCP
+ * configuration, and handrail's own state. All of `.git` is included: a file tool never needs to write
+ * there, and a `.git` file or `.git/config` written by a model can point git at hooks of its choosing.
+ */
+export const BUILTIN_PROTECTED_GLOBS = [
+    '**/.git',
+    '**/.git/**',
+    '**/.gitmodules',
+    '**/.bashrc',
+    '**/.bash_profile',
+    '**/.bash_login',
+    '**/.bash_logout',
+    '**/.profile',
+    '**/.zshrc',
+    '**/.zprofile',
+    '**/.zshenv',
+    '**/.zlogin',
+    '**/.envrc',
+    '**/.npmrc',
+    '**/.yarnrc',
+    '**/.yarnrc.yml',
+    '**/.mcp.json',
+    '**/.claude/**',
+    '**/.cursor/**',
+    '**/.gitconfig',
+    '**/.husky/**',
+    '**/.vscode/**',
+    '**/.idea/**',
+    '**/.handrail/**',
+    '**/.handrail',
+];
+/**
+ * Normalize a root-relative path the way a permissive file system might before matching protected
+ * names: NFKC (full-width and compatibility forms), default-ignorable characters removed (zero-width
+ * spaces), lower case (case-insensitive volumes), trailing dots and spaces of each segment dropped.
+ */
+export function normalizeForProtection(relative) {
+    return relative
+        .normalize('NFKC')
+        .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+        .toLowerCase()
+        .split('/')
+        .map((segment) => segment.replace(/[. ]+$/, '') || segment)
+        .join('/');
+}
+/** A matcher over root-relative paths for the built-in globs plus extra ones. */
+export function protectedMatcher(extra = []) {
+    const globs = [...BUILTIN_PROTECTED_GLOBS, ...extra].map((g) => g.normalize('NFKC').toLowerCase());
+    const match = picomatch(globs, { dot: true, nocase: true, posix: true });
+    return (relative) => match(relative) || match(normalizeForProtection(relative));
+}
+/**
+ * The user's configuration directory, as handrail's policy loader finds the user policy layer
+ * (`src/policy/policy-file/load.ts`): `$XDG_CONFIG_HOME` when it is absolute, else `~/.config`.
+ */
+export function userConfigDir(env = process.env, home = os.homedir()) {
+    const xdg = env.XDG_CONFIG_HOME;
+    return xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');
+}
+/**
+ * Absolute paths that stay read-only whatever the roots are (a workspace that is the home directory, or
+ * holds it, included): handrail's user-level and managed policy and configuration, the user's git
+ * configuration (`~/.gitconfig`, the whole `~/.config/git/`, `$GIT_CONFIG_GLOBAL`) and ssh configuration
+ * (`~/.ssh`: `ProxyCommand`, `authorized_keys`). Symbolic links are resolved, so their targets count too.
+ * Read at call time: HOME and XDG_CONFIG_HOME as they are now.
+ */
+export function userProtectedPaths(env = process.env, home = os.homedir()) {
+    const dotConfig = path.join(home, '.config');
+    const config = userConfigDir(env, home);
+    const paths = [
+        path.join(config, 'handrail'),
+        path.join(dotConfig, 'handrail'),
+        '/etc/handrail',
+        path.join(home, '.gitconfig'),
+        path.join(config, 'git'),
+        path.join(dotConfig, 'git'),
+        '/etc/gitconfig',
+        path.join(home, '.ssh'),
+    ];
+    if (env.GIT_CONFIG_GLOBAL && path.isAbsolute(env.GIT_CONFIG_GLOBAL))
+        paths.push(env.GIT_CONFIG_GLOBAL);
+    return withTargets(paths);
+}
+/**
+ * What the repository governing a root makes as dangerous to write as its `.git`, as canonical absolute
+ * paths: its git directory when it is not a `.git` directory in the root (a `gitdir:` target, a symlinked
+ * `.git`'s target), its common directory, the hooks directories `core.hooksPath` names (husky, lefthook,
+ * .githooks), and config files its config includes.
+ */
+export function repositoryProtectedPaths(root) {
+    const repo = findGitDir(root);
+    if (!repo)
+        return [];
+    const read = readGitConfigFiles(repositoryConfigFiles(repo));
+    // A root that is (inside) a bare repository keeps its files writable; its config and hooks stay protected.
+    const dirs = [repo, gitCommonDir(repo)].filter((dir) => !isWithin(root, dir));
+    // Included files count whether they exist or not: creating a missing one adds to the config.
+    const includes = read.entries.filter(isInclude).map(includeTarget);
+    const paths = [...dirs, ...read.files, ...includes.filter((p) => !!p)];
+    paths.push(path.join(gitCommonDir(repo), 'hooks'));
+    for (const entry of read.entries) {
+        if (entry.key !== 'core.hookspath' || !entry.value?.trim())
+            continue;
+        const value = entry.value.trim();
+        const top = path.basename(repo) === '.git' ? path.dirname(repo) : root;
+        paths.push(path.resolve(top, value.startsWith('~/') ? path.join(os.homedir(), value.slice(2)) : value));
+    }
+    return withTargets(paths);
+}
+/** The paths, and the canonical form of each (realpath of what exists, the missing names appended). */
+function withTargets(paths) {
+    const out = new Set();
+    for (const p of paths) {
+        const resolved = path.resolve(p);
+        out.add(resolved);
+        out.add(canonicalizeSync(resolved));
+    }
+    return [...out];
+}
+/** The hooks directory a repository configures with `core.hooksPath`, canonical (see repositoryProtectedPaths). */
+export function configuredHooksDir(root) {
+    const repo = findGitDir(root);
+    if (!repo)
+        return undefined;
+    const read = readGitConfigFiles(repositoryConfigFiles(repo));
+    const entry = read.entries.filter((e) => e.key === 'core.hookspath' && e.value?.trim()).pop();
+    if (!entry?.value)
+        return undefined;
+    const value = entry.value.trim();
+    const top = path.basename(repo) === '.git' ? path.dirname(repo) : root;
+    const resolved = path.resolve(top, value.startsWith('~/') ? path.join(os.homedir(), value.slice(2)) : value);
+    try {
+        return realpathSync(resolved);
+    }
+    catch {
+        return resolved;
+    }
+}
+//# sourceMappingURL=protected-paths.js.map

@@ -1,0 +1,161 @@
+import { defineTool, fileCapabilities, ToolError } from '../../core/index.js';
+import { BUILTIN_TOOL_FACETS } from '../../types/index.js';
+import { intentPaths } from '../shared/file-checks.js';
+import { commitChanges } from './patch/commit.js';
+import { PatchSyntaxError, parsePatch } from './patch/parse.js';
+import { computePlan } from './patch/plan.js';
+import { resolveTargets, stillCurrent } from './patch/targets.js';
+const DESCRIPTION = `Apply a patch that adds, deletes, updates or moves files. All of it applies, or none of it does.
+Format:
+*** Begin Patch
+*** Add File: path/new.txt
++every line of the new file, each starting with +
+*** Delete File: path/old.txt
+*** Update File: path/app.py
+*** Move to: path/renamed.py   (optional)
+@@ def handler():              (optional: a line the change comes after)
+ context line (starts with a space)
+-removed line
++added line
+*** End of File                (optional: the chunk ends the file)
+*** End Patch
+Give about 3 lines of context around each change; chunks of one file go in file order. Paths are relative to the current directory.`;
+const FORMAT_HINT = "Send '*** Begin Patch', then '*** Add File: <path>' (lines starting with +), '*** Delete File: <path>' or '*** Update File: <path>' (@@ chunks of ' ', '-', '+' lines), then '*** End Patch'.";
+/** apply_patch: the Codex patch format, checked and computed in full before anything is written. */
+export function applyPatchTool() {
+    return defineTool({
+        name: 'apply_patch',
+        facets: BUILTIN_TOOL_FACETS.apply_patch,
+        capabilities: fileCapabilities,
+        description: DESCRIPTION,
+        inputSchema: {
+            type: 'object',
+            properties: {
+                patch: { type: 'string', description: "The whole patch, from '*** Begin Patch' to '*** End Patch'." },
+            },
+            required: ['patch'],
+            additionalProperties: false,
+        },
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, title: 'Apply patch' },
+        source: 'builtin',
+        // Codex's own tool calls the argument `input`.
+        prepareArguments: (args) => {
+            const given = args;
+            if (given &&
+                typeof given === 'object' &&
+                given.patch === undefined &&
+                typeof given.input === 'string') {
+                const { input, ...rest } = given;
+                return { ...rest, patch: input };
+            }
+            return args;
+        },
+        classify: (args, { cwd }) => {
+            const ops = tryParse(args.patch)?.ops ?? [];
+            const given = ops.flatMap((op) => op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path]);
+            return {
+                action: 'file_write',
+                summary: summarize(ops),
+                scope: { operation: 'apply_patch', paths: [...new Set(intentPaths(cwd, given))] },
+            };
+        },
+        async execute(args, ctx) {
+            const { files, fileVersions: versions, fileLocks: locks } = ctx.capabilities;
+            let parsed;
+            try {
+                parsed = parsePatch(args.patch);
+            }
+            catch (error) {
+                if (!(error instanceof PatchSyntaxError))
+                    throw error;
+                throw new ToolError('invalid_arguments', error.message, { hint: FORMAT_HINT });
+            }
+            if (parsed.ops.length === 0) {
+                throw new ToolError('invalid_arguments', "Invalid patch: it has no file operations between '*** Begin Patch' and '*** End Patch'.", { hint: FORMAT_HINT });
+            }
+            const checked = await withNothingChanged(() => resolveTargets(parsed.ops, files));
+            const paths = canonicalPaths(checked);
+            return locks.withLocks(paths, async () => {
+                // A patch that ran while this one waited for the locks may have replaced the files: check again.
+                const resolved = (await stillCurrent(checked))
+                    ? checked
+                    : await withNothingChanged(() => resolveTargets(parsed.ops, files));
+                if (canonicalPaths(resolved).some((p) => !paths.includes(p))) {
+                    const message = 'apply_patch: the paths of the patch resolved differently while it waited for another edit; no file was changed.';
+                    throw new ToolError('conflict', message, { hint: 'Retry the patch.' });
+                }
+                const plan = await withNothingChanged(() => computePlan(resolved, { files, versions }));
+                if (ctx.signal.aborted) {
+                    throw new ToolError('cancelled', 'apply_patch was cancelled before writing; no file was changed.');
+                }
+                const committed = await commitChanges(plan.changes);
+                for (const file of committed) {
+                    if (file.stat)
+                        versions.record(file.canonical, file.stat);
+                    else
+                        versions.forget(file.canonical);
+                }
+                return {
+                    content: successText(plan.summary),
+                    details: { files: plan.summary.map((line) => ({ status: line.letter, path: line.path })) },
+                };
+            });
+        },
+    });
+}
+function canonicalPaths(resolved) {
+    return resolved.flatMap((r) => (r.dest ? [r.source.canonical, r.dest.canonical] : [r.source.canonical]));
+}
+/** Success text as Codex prints it: added, then modified, then deleted files. */
+function successText(summary) {
+    const lines = new Set();
+    for (const letter of ['A', 'M', 'D']) {
+        for (const line of summary)
+            if (line.letter === letter)
+                lines.add(`${letter} ${line.path}`);
+    }
+    return `Success. Updated the following files:\n${[...lines].join('\n')}`;
+}
+/** Failures before the first write say that nothing was written: with Codex, models learned to doubt it. */
+async function withNothingChanged(fn) {
+    try {
+        return await fn();
+    }
+    catch (error) {
+        if (error instanceof ToolError) {
+            const opts = { cause: error };
+            if (error.hint !== undefined)
+                opts.hint = error.hint;
+            if (error.status !== undefined)
+                opts.status = error.status;
+            if (error.details !== undefined)
+                opts.details = error.details;
+            throw new ToolError(error.errorClass, `${error.message}\nNo files were changed.`, opts);
+        }
+        throw error;
+    }
+}
+function tryParse(patch) {
+    if (typeof patch !== 'string')
+        return undefined;
+    try {
+        return parsePatch(patch);
+    }
+    catch {
+        return undefined;
+    }
+}
+function summarize(ops) {
+    if (ops.length === 0)
+        return 'apply a patch';
+    const shown = ops.slice(0, 3).map((op) => {
+        if (op.kind === 'add')
+            return `add ${op.path}`;
+        if (op.kind === 'delete')
+            return `delete ${op.path}`;
+        return op.moveTo !== undefined ? `update ${op.path} → ${op.moveTo}` : `update ${op.path}`;
+    });
+    const more = ops.length > 3 ? ` and ${ops.length - 3} more` : '';
+    return `apply_patch: ${shown.join(', ')}${more}`;
+}
+//# sourceMappingURL=apply-patch.js.map

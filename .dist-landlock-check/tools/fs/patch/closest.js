@@ -1,0 +1,101 @@
+import { distance } from 'fastest-levenshtein';
+import { fold } from './seek.js';
+/** The 4th (loosest) view of a LineIndex. */
+const LOOSEST = 3;
+/** Fuzzy comparisons made at most when no line matches even loosely (file lines × pattern lines). */
+const MAX_FUZZY_COMPARISONS = 400_000;
+/** Lines longer than this are not compared fuzzily (minified code, data). */
+const MAX_FUZZY_LINE = 400;
+/** Region lines shown at most. */
+const MAX_SHOWN = 40;
+/**
+ * The region of the file most like `pattern`: the window where the most lines equal the pattern's
+ * (loosely), preferring one at or after `from`; when no line is even loosely equal, the window around the
+ * single most similar line. Undefined when nothing in the file resembles the pattern.
+ */
+export function closestRegion(index, pattern, from) {
+    const lines = index.view(LOOSEST);
+    const want = pattern.map(fold);
+    const n = lines.length;
+    const m = want.length;
+    if (n === 0 || m === 0)
+        return undefined;
+    const votes = new Map();
+    const where = new Map();
+    for (let i = 0; i < n; i++) {
+        if (lines[i] === '')
+            continue; // blank lines match everywhere and say nothing
+        const list = where.get(lines[i]);
+        if (list)
+            list.push(i);
+        else
+            where.set(lines[i], [i]);
+    }
+    want.forEach((line, k) => {
+        for (const i of where.get(line) ?? []) {
+            const start = Math.max(0, Math.min(i - k, n - m));
+            votes.set(start, (votes.get(start) ?? 0) + 1);
+        }
+    });
+    let best;
+    for (const [start, count] of votes) {
+        if (!best || count > best.equal || (count === best.equal && closer(start, best.start, from))) {
+            best = { start, length: Math.min(m, n - start), equal: count };
+        }
+    }
+    if (best)
+        return best;
+    return fuzzyAnchor(lines, want, from);
+}
+function closer(a, b, from) {
+    const da = a >= from ? a - from : n2(from - a);
+    const db = b >= from ? b - from : n2(from - b);
+    return da < db;
+}
+/** Regions above the search start count as farther than those below it. */
+const n2 = (d) => d * 2 + 1;
+function fuzzyAnchor(lines, want, from) {
+    const n = lines.length;
+    const m = want.length;
+    const probes = want
+        .map((line, k) => ({ line, k }))
+        .filter((p) => p.line.length >= 4 && p.line.length <= MAX_FUZZY_LINE)
+        .slice(0, Math.max(1, Math.floor(MAX_FUZZY_COMPARISONS / n)));
+    let bestScore = 0.6; // below this, lines are not alike enough to be worth showing
+    let best;
+    for (let i = 0; i < n; i++) {
+        const line = lines[i];
+        if (line.length < 4 || line.length > MAX_FUZZY_LINE)
+            continue;
+        for (const { line: probe, k } of probes) {
+            if (Math.abs(line.length - probe.length) > (1 - bestScore) * Math.max(line.length, probe.length))
+                continue;
+            const score = 1 - distance(line, probe) / Math.max(line.length, probe.length);
+            const start = Math.max(0, Math.min(i - k, n - m));
+            if (score > bestScore || (score === bestScore && best && closer(start, best.start, from))) {
+                bestScore = score;
+                best = { start, length: Math.min(m, n - start), equal: 0 };
+            }
+        }
+    }
+    return best;
+}
+/**
+ * The region as numbered lines (1-based, like read_file), marking with `!` the lines that differ from the
+ * pattern even loosely.
+ */
+export function formatRegion(index, pattern, region) {
+    const loose = index.view(LOOSEST);
+    const end = region.start + region.length;
+    const width = String(end).length;
+    const out = [];
+    for (let i = region.start; i < end && i - region.start < MAX_SHOWN; i++) {
+        const k = i - region.start;
+        const same = k < pattern.length && loose[i] === fold(pattern[k]);
+        out.push(`${String(i + 1).padStart(width)} ${same ? '|' : '!'} ${index.lines[i]}`);
+    }
+    if (region.length > MAX_SHOWN)
+        out.push(`… ${region.length - MAX_SHOWN} more lines`);
+    return out.join('\n');
+}
+//# sourceMappingURL=closest.js.map
