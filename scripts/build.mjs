@@ -35,7 +35,8 @@ async function build() {
   const code = await new Promise((resolve) => child.once('close', (status) => resolve(status ?? 1)));
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
-  if (code !== 0) {
+  // 2 is tsc's "type errors, files written": dist/ is updated as a plain tsc would, and the status kept.
+  if (code !== 0 && code !== 2) {
     rmSync(building, { recursive: true, force: true });
     return code;
   }
@@ -44,7 +45,7 @@ async function build() {
   if (existsSync(dist)) renameSync(dist, retired);
   renameSync(building, dist);
   rmSync(retired, { recursive: true, force: true });
-  return 0;
+  return code;
 }
 
 /**

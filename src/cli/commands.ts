@@ -3,7 +3,15 @@
 import path from 'node:path';
 import type { GlobalOptions } from './global-options.js';
 import { GLOBAL_OPTIONS_HELP } from './global-options.js';
-import { CALL_HELP, CONFIG_HELP, DEMO_HELP, POLICY_HELP, SERVE_HELP, TOOLS_HELP } from './help.js';
+import {
+  CALL_HELP,
+  CONFIG_HELP,
+  DEMO_HELP,
+  DOCTOR_HELP,
+  POLICY_HELP,
+  SERVE_HELP,
+  TOOLS_HELP,
+} from './help.js';
 import { type CliIO, UsageError } from './style.js';
 
 export interface Command {
@@ -20,8 +28,8 @@ export const COMMANDS: Command[] = [
     name: 'serve',
     summary: 'serve the built-in tools as an MCP server (stdio, or --http HOST:PORT)',
     help: text(SERVE_HELP),
-    run: async (argv, globals, io) =>
-      (await import('./serve.js')).runServe(argv, await workspaceFor(globals, io, 'serve'), io),
+    // serve loads the configuration itself: a client's roots may name other workspaces.
+    run: async (argv, globals, io) => (await import('./serve.js')).runServe(argv, globals, io),
   },
   {
     name: 'call',
@@ -82,6 +90,12 @@ export const COMMANDS: Command[] = [
     run: async (argv, globals, io) => (await import('./config.js')).runConfig(argv, globals, io),
   },
   {
+    name: 'doctor',
+    summary: 'check this machine: sandboxes, ripgrep, the store, config and policy files',
+    help: text(DOCTOR_HELP),
+    run: async (argv, globals, io) => (await import('./doctor.js')).runDoctor(argv, globals, io),
+  },
+  {
     name: 'demo',
     summary: 'run a scripted turn of model tool calls and show what the model sees for each',
     help: text(DEMO_HELP),
@@ -132,7 +146,8 @@ Usage:
 ${rows}
 
 ${GLOBAL_OPTIONS_HELP}
-Start here: "npx handrail serve" in a project gives any MCP client sandboxed, policy-checked tools.
+Start here: "npx handrail serve" in a project gives any MCP client sandboxed, policy-checked tools;
+"handrail doctor" checks what it needs on this machine.
 The library API: import { createRuntime, defineTool } from 'handrail'.
 `;
 }

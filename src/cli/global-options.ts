@@ -10,7 +10,8 @@ import { isPermissionMode, PERMISSION_MODES } from '../types/index.js';
 import { UsageError } from './style.js';
 
 export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command):
-  --root DIR            the workspace (default: the current directory)
+  --root DIR            the workspace (default: the current directory; serve: the roots the client
+                        announces, then the current directory unless it is / or your home)
   --config FILE         a configuration file, on top of ~/.config/handrail/config.json and
                         <root>/.handrail/config.json ("handrail config" shows what is in effect)
   --profile MODE        full_access | auto_accept_edits | supervised (default) | read_only

@@ -17,6 +17,13 @@ Approvals: when the client supports elicitation, a call that needs approval beco
 allow for this session, deny with feedback); otherwise it is denied with a message naming the rule that
 would allow it.
 
+Workspace: --root DIR, or else the roots the client announces (the first is the workspace, every one a file
+root; followed when they change), or else the current directory. Started in / or your home directory by a
+client that announces no roots, it exits 2 right after initialize: pass --root.
+
+Long calls: a call with a progress token hears progress at least every 10 s (a heartbeat when the command
+prints nothing), so clients that reset their timeout on progress keep waiting.
+
 ${GLOBAL_OPTIONS_HELP}`;
 
 export const CALL_HELP = `Usage: handrail call <tool> [json | -] [global options]
@@ -66,6 +73,24 @@ An invalid file is refused with every problem and its place (file:line:column: s
 Every command that builds a runtime (serve, call, tools, demo) runs with this configuration.
 
   --json        the report as JSON
+  -h, --help    print this help
+
+${GLOBAL_OPTIONS_HELP}`;
+
+export const DOCTOR_HELP = `Usage: handrail doctor [--json] [global options]
+
+Check what handrail needs on this machine and say what to do about each problem:
+  - each OS sandbox for commands (bwrap, Landlock): can it run here, and if not, why (no bwrap binary, user
+    namespaces blocked, no Landlock in the kernel); and what commands run in under the configured choice
+  - ripgrep on PATH (grep_files), the pseudo-terminal addon (exec_command with tty)
+  - the event store: the SQLite driver, its folder (writable), the database (opens)
+  - the configuration files and the policy files (every problem with its place)
+  - the network policy (resolves; its mode)
+
+Each line is ✓ (fine), ! (works, with less) or ✗ (broken). Exit status: 0 when commands can run confined
+and nothing they depend on is broken, 1 otherwise (also with --sandbox none: commands would run unconfined).
+
+  --json        the checks as JSON: { ok, confined, workspace, checks: [{ id, title, status, detail, fix? }] }
   -h, --help    print this help
 
 ${GLOBAL_OPTIONS_HELP}`;

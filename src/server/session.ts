@@ -1,7 +1,11 @@
-// One MCP connection: an SDK Server with tools/list and tools/call, backed by its own runtime, one thread
-// and one long turn. The runtime is built once the client has said what it supports (elicitation decides
-// the approver); the turn lasts as long as the connection so shell sessions, grants "for this session" and
+// One MCP connection: an SDK Server with tools/list and tools/call, backed by a runtime, one thread and one
+// long turn. The runtime is built once the client has said what it supports (elicitation decides the
+// approver); the turn lasts as long as the connection so shell sessions, grants "for this session" and
 // revealed domains carry from call to call. Closing the connection ends the turn, which kills its processes.
+//
+// With `clientRoots`, the workspace is what the client announces (roots/list after `initialized`, again on
+// every notifications/roots/list_changed): new roots get a new runtime and turn; calls already running
+// finish in the old ones, which then end.
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -9,19 +13,46 @@ import {
   CallToolRequestSchema,
   ElicitResultSchema,
   ListToolsRequestSchema,
+  type RequestId,
+  RootsListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Turn } from '../core/index.js';
 import { createRuntime, type Runtime } from '../core/index.js';
 import type { PermissionMode } from '../policy/index.js';
 import { type CallChannel, elicitationApprover } from './elicitation.js';
 import { runtimeOptions, type WorkspaceOptions } from './options.js';
+import { CallProgress, type ProgressTiming } from './progress.js';
 import { type McpCallResult, progressMessage, toMcpResult } from './result.js';
+import { announcedDirectories } from './roots.js';
 import { type McpTool, mcpToolList } from './tool-list.js';
 import { handrailVersion } from './version.js';
+
+export interface ClientRootsOptions {
+  /**
+   * The workspace for the directories the client announced, the first being the workspace (empty when it
+   * announces none, or cannot). Throws, with a message for the user, when there is nothing to serve.
+   */
+  workspaceFor(roots: string[]): WorkspaceOptions | Promise<WorkspaceOptions>;
+  /** No workspace could be made; `first` for the connection's first (`handrail serve` then exits 2). */
+  onFailure?(error: Error, first: boolean): void;
+  /** Notes for whoever runs the server (roots left out, the workspace served); stderr in `handrail serve`. */
+  log?(message: string): void;
+  /**
+   * Ask for the roots as soon as the client has sent `initialized` (stdio does). Otherwise they are asked
+   * at the client's first request, on that request's own stream: Streamable HTTP drops a server's request
+   * while the client has no stream open for it. A client without the roots capability is never asked, so
+   * its workspace is decided at `initialized` either way.
+   */
+  askAtInitialize?: boolean;
+}
 
 export interface SessionOptions extends WorkspaceOptions {
   /** Turn the elicitation approver off even for clients that support it (the non-interactive default). */
   elicitation?: boolean;
+  /** Serve the roots the client announces instead of `root` (`handrail serve` without --root). */
+  clientRoots?: ClientRootsOptions;
+  /** How often a call with a progress token reports (defaults: see CallProgress). */
+  progress?: ProgressTiming;
 }
 
 const INSTRUCTIONS =
@@ -35,6 +66,7 @@ const SESSION_LIMITS = {
 
 type Extra = {
   signal: AbortSignal;
+  requestId: RequestId;
   _meta?: { progressToken?: string | number } & Record<string, unknown>;
   sendNotification: (n: {
     method: 'notifications/progress';
@@ -47,10 +79,25 @@ type Extra = {
   ) => Promise<unknown>;
 };
 
+/** A runtime and its turn for one set of roots, with the calls still running in it. */
+interface Workspace {
+  runtime: Runtime;
+  turn: Turn;
+  options: WorkspaceOptions;
+  /** The announced directories it was made for (JSON), to tell a real change from a repeated list. */
+  roots: string;
+  calls: number;
+  retired: boolean;
+  ended?: Promise<void>;
+}
+
 export class McpSession {
   readonly server: Server;
   readonly threadId = randomUUID();
-  private state: Promise<{ runtime: Runtime; turn: Turn }> | undefined;
+  private current: Promise<Workspace> | undefined;
+  /** The client said its roots changed (or never said which they are): ask before the next call. */
+  private rootsStale = true;
+  private readonly retired = new Set<Workspace>();
   private readonly channels = new Map<string, CallChannel>();
   private calls = 0;
   private closed = false;
@@ -61,10 +108,23 @@ export class McpSession {
       { name: 'handrail', version: handrailVersion() },
       { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS },
     );
-    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.listTools() }));
+    this.server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({
+      tools: await this.listTools(extra.requestId),
+    }));
     this.server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
       this.callTool(request.params.name, request.params.arguments, extra as unknown as Extra),
     );
+    if (options.clientRoots) {
+      // Decided as soon as the client may be asked; calls that arrive meanwhile wait for it.
+      this.server.oninitialized = () => {
+        const canList = this.server.getClientCapabilities()?.roots !== undefined;
+        if (!canList || options.clientRoots?.askAtInitialize) void this.ready().catch(() => undefined);
+      };
+      this.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+        this.rootsStale = true;
+        if (options.clientRoots?.askAtInitialize) void this.ready().catch(() => undefined);
+      });
+    }
     this.server.onclose = () => void this.close();
   }
 
@@ -83,66 +143,131 @@ export class McpSession {
     return this.options.profile ?? 'supervised';
   }
 
-  async listTools(): Promise<McpTool[]> {
-    const { runtime, turn } = await this.ready();
-    return mcpToolList(turn.visibleTools(), runtime.describeTools(), this.mode);
+  /** `requestId`: the tools/list being answered (roots are asked on its stream). */
+  async listTools(requestId?: RequestId): Promise<McpTool[]> {
+    const { runtime, turn, options } = await this.ready(requestId);
+    return mcpToolList(turn.visibleTools(), runtime.describeTools(), options.profile ?? 'supervised');
   }
 
   async callTool(name: string, args: unknown, extra: Extra): Promise<McpCallResult> {
-    const { turn } = await this.ready();
     const callId = `mcp_${++this.calls}`;
+    let workspace: Workspace;
+    try {
+      workspace = await this.ready(extra.requestId);
+    } catch (error) {
+      return noWorkspaceResult(callId, name, error as Error);
+    }
+    workspace.calls++;
     this.channels.set(callId, {
       sendRequest: (req, opts) => extra.sendRequest(req as never, ElicitResultSchema, opts),
     });
     const token = extra._meta?.progressToken;
-    let progress = 0;
-    const onUpdate =
+    const progress =
       token === undefined
         ? undefined
-        : (update: Parameters<typeof progressMessage>[0]) => {
-            extra
-              .sendNotification({
-                method: 'notifications/progress',
-                params: { progressToken: token, progress: ++progress, message: progressMessage(update) },
-              })
-              // A client gone mid-call is the transport's business; progress is best effort.
-              .catch(() => undefined);
-          };
+        : new CallProgress(
+            name,
+            (note) =>
+              void extra
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken: token, ...note },
+                })
+                .catch(() => undefined),
+            this.options.progress,
+          );
     try {
-      const result = await turn.call(
+      const result = await workspace.turn.call(
         { id: callId, name, arguments: args ?? {} },
-        { signal: extra.signal, ...(onUpdate ? { onUpdate } : {}) },
+        {
+          signal: extra.signal,
+          ...(progress ? { onUpdate: (update) => progress.update(progressMessage(update)) } : {}),
+        },
       );
       return toMcpResult(result);
     } finally {
+      progress?.stop();
       this.channels.delete(callId);
+      workspace.calls--;
+      if (workspace.retired && workspace.calls === 0) void this.shut(workspace);
     }
   }
 
-  /** End the turn (its processes die), close the runtime (flushes the store) and the connection. */
+  /** Close the connection, end the turns (their processes die) and close the runtimes (flushes the stores). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     for (const listener of this.closeListeners.splice(0)) listener();
-    const state = await this.state?.catch(() => undefined);
-    if (state) {
-      await state.turn.end();
-      await state.runtime.close();
-    }
+    // First the connection: a roots/list still waiting for the client then fails instead of holding us.
     await this.server.close().catch(() => undefined);
+    const current = await this.current?.catch(() => undefined);
+    await Promise.allSettled([...this.retired, ...(current ? [current] : [])].map((w) => this.shut(w)));
   }
 
-  private ready(): Promise<{ runtime: Runtime; turn: Turn }> {
+  /** The workspace for the next call; `requestId`, the request waiting for it, carries a roots/list. */
+  private ready(requestId?: RequestId): Promise<Workspace> {
     if (this.closed) return Promise.reject(new Error('The handrail session is closed.'));
-    this.state ??= Promise.resolve().then(() => this.start());
-    return this.state;
+    if (!this.options.clientRoots) {
+      this.current ??= Promise.resolve().then(() => this.open(this.options, ''));
+    } else if (this.rootsStale || !this.current) {
+      this.rootsStale = false;
+      this.current = this.followRoots(this.current, requestId);
+    }
+    return this.current;
   }
 
-  private start(): { runtime: Runtime; turn: Turn } {
+  /**
+   * Ask the client for its roots and serve them. The same directories keep the workspace (and its shell
+   * sessions); others get a new one, and the old one is retired. Roots that cannot be served retire it too:
+   * calls are then refused rather than run where the client no longer points.
+   */
+  private async followRoots(
+    previous: Promise<Workspace> | undefined,
+    requestId: RequestId | undefined,
+  ): Promise<Workspace> {
+    const clientRoots = this.options.clientRoots!;
+    const old = await previous?.catch(() => undefined);
+    const roots = await this.announcedRoots(requestId);
+    const key = JSON.stringify(roots);
+    if (old && old.roots === key) return old;
+    if (old) this.retire(old);
+    try {
+      const options = await clientRoots.workspaceFor(roots);
+      if (this.closed) throw new Error('The handrail session is closed.');
+      const workspace = this.open(options, key);
+      clientRoots.log?.(
+        `serving ${workspace.runtime.workspace}${roots.length > 0 ? ' (announced by the client)' : ''}`,
+      );
+      if (old) this.server.sendToolListChanged().catch(() => undefined);
+      return workspace;
+    } catch (error) {
+      if (!this.closed) clientRoots.onFailure?.(error as Error, previous === undefined);
+      throw error;
+    }
+  }
+
+  /** The directories the client announces; none when it does not support roots or the request fails. */
+  private async announcedRoots(requestId: RequestId | undefined): Promise<string[]> {
+    if (!this.server.getClientCapabilities()?.roots) return [];
+    try {
+      const listed = await this.server.listRoots(
+        undefined,
+        requestId !== undefined ? { relatedRequestId: requestId } : {},
+      );
+      const { directories, skipped } = announcedDirectories(listed.roots);
+      for (const line of skipped) this.options.clientRoots?.log?.(`root left out: ${line}`);
+      return directories;
+    } catch (error) {
+      this.options.clientRoots?.log?.(`the client did not list its roots: ${(error as Error).message}`);
+      return [];
+    }
+  }
+
+  private open(options: WorkspaceOptions, roots: string): Workspace {
     const canElicit = this.server.getClientCapabilities()?.elicitation?.form !== undefined;
     const interactive = canElicit && this.options.elicitation !== false;
     const runtime = createRuntime(
-      runtimeOptions(this.options, {
+      runtimeOptions(options, {
         ...(interactive
           ? {
               approver: elicitationApprover((callId) => this.channels.get(callId)),
@@ -153,11 +278,48 @@ export class McpSession {
       }),
     );
     const turn = runtime.beginTurn({ threadId: this.threadId });
+    const workspace: Workspace = { runtime, turn, options, roots, calls: 0, retired: false };
     runtime.events.on((event) => {
-      if (event.type === 'tool/visibility/changed' && event.threadId === this.threadId && !this.closed) {
+      if (
+        event.type === 'tool/visibility/changed' &&
+        event.threadId === this.threadId &&
+        !this.closed &&
+        !workspace.retired
+      ) {
         this.server.sendToolListChanged().catch(() => undefined);
       }
     });
-    return { runtime, turn };
+    return workspace;
   }
+
+  /** New calls go elsewhere; this one ends once its running calls have. */
+  private retire(workspace: Workspace): void {
+    workspace.retired = true;
+    this.retired.add(workspace);
+    if (workspace.calls === 0) void this.shut(workspace);
+  }
+
+  private shut(workspace: Workspace): Promise<void> {
+    this.retired.delete(workspace);
+    workspace.ended ??= (async () => {
+      await workspace.turn.end();
+      await workspace.runtime.close();
+    })();
+    return workspace.ended;
+  }
+}
+
+/** The answer to a call when there is no workspace to run it in (the roots cannot be served). */
+function noWorkspaceResult(callId: string, name: string, error: Error): McpCallResult {
+  return toMcpResult({
+    callId,
+    name,
+    isError: true,
+    content: [{ type: 'text', text: `handrail has no workspace to run ${name} in: ${error.message}` }],
+    outcome: {
+      status: 'fatal',
+      errorClass: 'permission_denied',
+      hint: 'The user must change the roots the client announces, or start the server with --root.',
+    },
+  });
 }

@@ -16,7 +16,12 @@ export async function serveStdio(
 ): Promise<StdioServeHandle> {
   const stdin = (io.stdin ?? process.stdin) as NodeJS.ReadStream;
   const stdout = (io.stdout ?? process.stdout) as NodeJS.WriteStream;
-  const session = new McpSession(options);
+  // Over stdio the client can be asked for its roots at once: a server that cannot serve them ends then.
+  const session = new McpSession(
+    options.clientRoots
+      ? { ...options, clientRoots: { askAtInitialize: true, ...options.clientRoots } }
+      : options,
+  );
   const transport = new StdioServerTransport(stdin, stdout);
   let finished!: () => void;
   const closed = new Promise<void>((resolve) => {

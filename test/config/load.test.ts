@@ -264,8 +264,8 @@ describe('web search keys', () => {
   });
 });
 
-describe('settings the runtime does not take yet', () => {
-  test('network.commands and sandbox.runAs show in the report, with a warning, and stay out of the options', () => {
+describe('settings the runtime takes from the shell tools', () => {
+  test('network.commands and sandbox.runAs show in the report and reach the runtime options', () => {
     const { ws, env } = setup({
       [USER]: { network: { commands: 'policed' }, sandbox: { runAs: { uid: 1000, gid: 1000 } } },
     });
@@ -276,11 +276,12 @@ describe('settings the runtime does not take yet', () => {
       value: { uid: 1000, gid: 1000 },
       source: 'user',
     });
-    expect(loaded.warnings.map((w) => [w.path, w.message.slice(0, 15)])).toEqual([
-      ['network.commands', 'not applied yet'],
-      ['sandbox.runAs', 'not applied yet'],
-    ]);
-    expect(loaded.options).toEqual({ workspace: ws });
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.options).toEqual({
+      workspace: ws,
+      network: { commands: true },
+      runAs: { uid: 1000, gid: 1000 },
+    });
   });
 
   test('an allow list in mode "enabled" is reported as having no effect', () => {

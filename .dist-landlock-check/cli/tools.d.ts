@@ -1,3 +1,0 @@
-import { type WorkspaceOptions } from '../server/index.js';
-import { type CliIO } from './style.js';
-export declare function runTools(argv: string[], workspace: WorkspaceOptions, io: CliIO): Promise<number>;

@@ -1,5 +1,0 @@
-export { buildEvidence, type Evidence } from './evidence.js';
-export { IMAGE_MIME_TYPES, imageProblem } from './images.js';
-export { DEFAULT_LIMITS, formatBytes, type Projection, type ProjectionLimits, projectText, } from './project.js';
-export { stripTerminalControls } from './sanitize.js';
-export { OutputStore, type OutputStoreOptions, type ReadWindow, type SavedOutput } from './storage.js';

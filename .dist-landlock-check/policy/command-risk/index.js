@@ -1,4 +1,0 @@
-// Risk classification of shell commands for the permission stage (allow or ask). Importing this module
-// loads the bash parser once (top-level await); classifyCommand is synchronous afterwards.
-export { classifyCommand, MAX_COMMANDS } from './classify.js';
-//# sourceMappingURL=index.js.map

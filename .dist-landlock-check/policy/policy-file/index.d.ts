@@ -1,5 +1,0 @@
-export { type AppendOptions, appendRule } from './append.js';
-export { PolicyLoadError, type PolicyProblem } from './errors.js';
-export { jsonPath, parseJson, schemaProblems } from './json.js';
-export { checkPolicyLayers, defaultPolicyPaths, type LoadedLayer, type LoadPolicyOptions, loadLayer, loadPolicyLayers, type PolicyLayers, type PolicySource, } from './load.js';
-export { POLICY_SCHEMA, POLICY_SCHEMA_ID } from './schema.js';

@@ -1,2 +1,0 @@
-import { type CompiledRule, type PolicyWarning } from '../rules/types.js';
-export declare function shadowWarnings(rules: readonly CompiledRule[]): PolicyWarning[];

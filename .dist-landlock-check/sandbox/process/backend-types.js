@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=backend-types.js.map
