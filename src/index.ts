@@ -84,7 +84,7 @@ export {
   PolicyLoadError,
 } from './policy/policy-file/index.js';
 export { evaluateRules, suggestRule } from './policy/rules/index.js';
-export { type SandboxChoice, UNSANDBOXED_NOTICE } from './sandbox/backends/index.js';
+export { type RunAs, type SandboxChoice, UNSANDBOXED_NOTICE } from './sandbox/backends/index.js';
 export type { ProcessProfile } from './sandbox/index.js';
 export {
   classifyAddress,

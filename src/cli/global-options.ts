@@ -16,7 +16,8 @@ export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command)
                         <root>/.handrail/config.json ("handrail config" shows what is in effect)
   --profile MODE        full_access | auto_accept_edits | supervised (default) | read_only
   --policy FILE         a session policy file (rules on top of the project and user policies)
-  --sandbox KIND        bwrap | none | auto (default: bwrap where it works; otherwise commands are refused)
+  --sandbox KIND        auto (default: bwrap, else Landlock; refused when neither confines) | bwrap |
+                        landlock | none
   --run-as WHO          who commands run as when handrail is root: auto (default) | root | UID:GID
   --network MODE        what web tools reach: enabled (default: any public host) | restricted (only
                         --allow-host hosts) | disabled
@@ -48,7 +49,7 @@ const SWITCHES = ['trust-project'] as const;
 type ValueName = (typeof VALUES)[number] | (typeof SWITCHES)[number];
 type ListName = (typeof LISTS)[number];
 type Name = ValueName | ListName;
-const SANDBOXES: SandboxChoice[] = ['bwrap', 'none', 'auto'];
+const SANDBOXES: SandboxChoice[] = ['bwrap', 'landlock', 'none', 'auto'];
 const NETWORK_MODES = ['enabled', 'restricted', 'disabled'] as const;
 
 export interface GlobalOptions {
@@ -129,7 +130,7 @@ function resolve(
     if (!(SANDBOXES as string[]).includes(given.sandbox)) {
       throw new UsageError(
         `unknown sandbox "${given.sandbox}"`,
-        'Use bwrap (the OS sandbox), none (no sandbox: only for workspaces you trust), or auto.',
+        'Use auto, bwrap or landlock (the OS sandboxes), or none (no sandbox: only for workspaces you trust).',
       );
     }
     sandbox.backend = workspace.sandbox = given.sandbox as SandboxChoice;

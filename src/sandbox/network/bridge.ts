@@ -28,7 +28,7 @@ const net = require('node:net');
 const fs = require('node:fs');
 const [socket, port] = process.argv.slice(1);
 for (const signal of ['SIGINT', 'SIGQUIT', 'SIGHUP']) process.on(signal, () => {});
-const server = net.createServer({ allowHalfOpen: true }, (client) => {
+const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
   const proxy = net.connect({ path: socket, allowHalfOpen: true });
   const cut = () => { client.destroy(); proxy.destroy(); };
   client.on('error', cut);

@@ -70,7 +70,8 @@ export function readHead(
         done(new BadProxyRequest(431, `The request head is larger than ${opts.maxBytes} bytes.`));
       }
     };
-    const onEnd = () => done(new BadProxyRequest(400, 'The client closed the connection before its request.'));
+    const onEnd = () =>
+      done(new BadProxyRequest(400, 'The client closed the connection before its request.'));
     const timer = setTimeout(
       () => done(new BadProxyRequest(408, `No complete request within ${opts.timeoutMs} ms.`)),
       opts.timeoutMs,

@@ -91,6 +91,7 @@ interface ListenerState {
   closed: boolean;
 }
 
+const CLIENT_GONE = 'The command closed the connection (or ended) before it was made.';
 const CONNECTED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n', 'latin1');
 const URL_SHOWN = 500;
 
@@ -248,6 +249,7 @@ export class CommandProxy {
         signal: AbortSignal.timeout(this.policy.settings.timeoutMs),
       });
     } catch (error) {
+      if (client.destroyed) return finish({ error: CLIENT_GONE });
       if (error instanceof NetworkRefusal) {
         if (request.kind === 'forward') describeUrl(record, request.url);
         const status = error.reason === 'resolve_failed' ? 502 : 403;
@@ -260,6 +262,7 @@ export class CommandProxy {
     record.address = target.pinned.address;
     record.allowed = true;
     if (request.kind === 'forward') record.url = clip(target.href);
+    if (client.destroyed) return finish({ error: CLIENT_GONE });
 
     let upstream: Duplex;
     try {
@@ -270,9 +273,12 @@ export class CommandProxy {
       finish({ error: message, message });
       return;
     }
-    if (state.closed) upstream.destroy();
     state.sockets.add(upstream);
-    upstream.once('close', () => state.sockets.delete(upstream));
+    whenClosed(upstream, () => state.sockets.delete(upstream));
+    if (state.closed || client.destroyed) {
+      upstream.destroy();
+      return finish({ error: CLIENT_GONE });
+    }
 
     if (request.kind === 'connect') {
       client.write(CONNECTED);
@@ -349,7 +355,10 @@ function relay(
     let idle: NodeJS.Timeout | undefined;
     const touch = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => stop(`No data either way for ${opts.idleTimeoutMs} ms (the idle timeout).`), opts.idleTimeoutMs);
+      idle = setTimeout(
+        () => stop(`No data either way for ${opts.idleTimeoutMs} ms (the idle timeout).`),
+        opts.idleTimeoutMs,
+      );
     };
     const stop = (why: string) => {
       problem ??= why;
@@ -386,12 +395,22 @@ function relay(
     });
     client.once('error', (error) => stop(`The command's side failed: ${error.message}`));
     upstream.once('error', (error) => stop(`The server's side failed: ${error.message}`));
-    client.once('close', closed);
-    upstream.once('close', closed);
+    // Either side may have closed while the request was checked: then its 'close' has been emitted already.
+    whenClosed(client, () => {
+      upstream.destroy();
+      closed();
+    });
+    whenClosed(upstream, closed);
     touch();
     client.resume();
     upstream.resume();
   });
+}
+
+/** Run `fn` once the stream has closed, now if it has already. */
+function whenClosed(stream: Duplex, fn: () => void): void {
+  if (stream.closed) queueMicrotask(fn);
+  else stream.once('close', fn);
 }
 
 /** Answer and close: the client is not read any further, so it cannot hold the connection open. */
@@ -412,6 +431,7 @@ function firstChunk(client: Socket, timeoutMs: number): Promise<Buffer | undefin
     };
     const onData = (chunk: Buffer) => done(chunk);
     const onEnd = () => done(undefined);
+    if (client.destroyed) return resolve(undefined);
     const timer = setTimeout(onEnd, timeoutMs);
     client.on('data', onData);
     client.once('end', onEnd);

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shellTools } from '../../../src/index.js';
 import {
   clearBackendProbes,
   createLandlockBackend,
@@ -13,7 +14,9 @@ import {
   selectBackend,
 } from '../../../src/sandbox/backends/index.js';
 import { compileRules, READ, serializeRules, WRITE } from '../../../src/sandbox/backends/landlock-rules.js';
-import { processesWith } from '../../tools/shell/helpers.js';
+import { text } from '../../support/results.js';
+import { call } from '../../support/runtime.js';
+import { processesWith, shellRuntime } from '../../tools/shell/helpers.js';
 import { isRoot, onCleanup, own, plan, run, TEST_UID, workspace } from '../process/helpers.js';
 
 const dist = path.resolve(import.meta.dirname, '../../../dist');
@@ -104,7 +107,9 @@ describe.skipIf(!ready)('the Landlock backend', () => {
     expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(false);
     expect(existsSync(path.join(ws, '.envrc'))).toBe(false);
     // The price, said in the result: nothing can be created directly at the top of the root.
-    expect(r.plan.sandbox.notes.join('\n')).toContain(`no entry can be created, removed or renamed directly in ${ws}`);
+    expect(r.plan.sandbox.notes.join('\n')).toContain(
+      `no entry can be created, removed or renamed directly in ${ws}`,
+    );
   });
 
   it('reports a protected path the command created below the top, as bwrap does', async () => {
@@ -131,7 +136,12 @@ describe.skipIf(!ready)('the Landlock backend', () => {
       ].join('; '),
       { backend, denyRead: ['**/*.pem', path.join(state, 'handrail.db')], stateDir: state },
     );
-    expect(r.stdout.split('\n').filter(Boolean)).toEqual(['pem-denied', 'db-denied', 'saved', 'state-read-only']);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([
+      'pem-denied',
+      'db-denied',
+      'saved',
+      'state-read-only',
+    ]);
   });
 
   it.skipIf(support.abi < 4 && !support.seccomp)(
@@ -166,7 +176,11 @@ describe.skipIf(!ready)('the Landlock backend', () => {
   it('a timeout kills the whole tree', async () => {
     const marker = `4${Date.now() % 100000}.5`;
     const started = Date.now();
-    const r = await run(repo(), { cmd: `setsid sleep ${marker} & sleep ${marker}`, timeoutMs: 500 }, { backend });
+    const r = await run(
+      repo(),
+      { cmd: `setsid sleep ${marker} & sleep ${marker}`, timeoutMs: 500 },
+      { backend },
+    );
     expect(r.exit.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(processesWith(`sleep ${marker}`)).toEqual([]);
@@ -193,8 +207,12 @@ describe.skipIf(!ready)('choosing Landlock', () => {
     });
     const reason = chosen.status().reason ?? '';
     expect(chosen.status().state).toBe('unavailable');
-    expect(reason).toMatch(/^No OS sandbox is available, so commands are refused: bwrap is not an executable/);
-    expect(reason).toContain('Landlock: the Landlock helper is missing: /nonexistent/handrail-landlock does not exist');
+    expect(reason).toMatch(
+      /^No OS sandbox is available, so commands are refused: bwrap is not an executable/,
+    );
+    expect(reason).toContain(
+      'Landlock: the Landlock helper is missing: /nonexistent/handrail-landlock does not exist',
+    );
     expect(await plan(repo(), { cmd: 'echo hi' }, { backend: chosen })).toMatchObject({
       ok: false,
       errorClass: 'permission_denied',
@@ -203,7 +221,9 @@ describe.skipIf(!ready)('choosing Landlock', () => {
   });
 
   it("'landlock' is required when chosen: a missing helper refuses every command", async () => {
-    const chosen = await selectBackend('landlock', { landlock: { helperPath: '/nonexistent/handrail-landlock' } });
+    const chosen = await selectBackend('landlock', {
+      landlock: { helperPath: '/nonexistent/handrail-landlock' },
+    });
     expect(chosen.name).toBe('landlock');
     expect(chosen.status().reason).toMatch(
       /^The Landlock sandbox this profile requires is unavailable, so commands are refused: the Landlock helper is missing/,
@@ -254,8 +274,25 @@ describe.skipIf(!ready || !isRoot)('Landlock when handrail is root', () => {
   it('runAs { uid, gid } runs commands as that user', async () => {
     const ws = workspace();
     chmodSync(ws, 0o777);
-    const r = await run(ws, 'id -u; id -g', { backend: createLandlockBackend({ runAs: { uid: 4343, gid: 4344 } }) });
+    const r = await run(ws, 'id -u; id -g', {
+      backend: createLandlockBackend({ runAs: { uid: 4343, gid: 4344 } }),
+    });
     expect(r.stdout).toBe('4343\n4344\n');
+  });
+
+  it('the shell tools take the backend and runAs: shellTools({ sandbox, runAs }) and createRuntime({ sandbox, runAs })', async () => {
+    const ws = workspace();
+    chmodSync(ws, 0o777);
+    const cmd = { cmd: 'id -u', yield_time_ms: 30_000 };
+    const viaTools = shellRuntime({
+      workspace: ws,
+      tools: shellTools({ sandbox: 'landlock', runAs: { uid: 4343, gid: 4343 } }),
+    });
+    const first = text(await viaTools.beginTurn().call(call('exec_command', cmd)));
+    expect(first).toMatch(/Output:\n4343\n?$/);
+    const viaRuntime = shellRuntime({ workspace: ws, sandbox: 'landlock', runAs: { uid: 4344, gid: 4344 } });
+    const second = text(await viaRuntime.beginTurn().call(call('exec_command', cmd)));
+    expect(second).toMatch(/Output:\n4344\n?$/);
   });
 
   it('the helper confines an ordinary user: Landlock, seccomp and the process limit need no privilege', () => {

@@ -243,7 +243,7 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(NetworkConfigError);
     expect(error!.problems).toEqual([
-      'network.alow is not an option (known: mode, allow, deny, allowAddresses, maxBytes, timeoutMs, idleTimeoutMs, maxRedirects, maxHeaderBytes, userAgent, resolver, connector)',
+      'network.alow is not an option (known: mode, allow, deny, allowAddresses, maxBytes, timeoutMs, idleTimeoutMs, maxRedirects, maxHeaderBytes, userAgent, commands, resolver, connector)',
       "network.mode must be 'disabled', 'enabled' or 'restricted' (got \"open\")",
       'network.allow[0] "https://example.com/": a pattern is a host with an optional port, not a URL (write "example.com" or "*.example.com:8443")',
       'network.allow[2] "foo.*.test": "*" is allowed only as the whole first label ("*.example.com")',

@@ -297,9 +297,44 @@ describe('bounds', () => {
     expect(records[2]).toEqual({ kind: 'omitted', omitted: 3, refused: 1 });
   });
 
+  it('a client that leaves while its request is checked is reported, and leaves nothing open', async () => {
+    const server = await serve((_req, res) => res.end('x'));
+    let answer: (() => void) | undefined;
+    const { proxy, socket, listener, settled } = await proxyFor({
+      allowAddresses: [`127.0.0.1:${server.port}`],
+      resolver: () =>
+        new Promise((resolve) => {
+          answer = () => resolve([{ address: '127.0.0.1', family: 4 }]);
+        }),
+    });
+    const client = net.connect({ path: socket });
+    client.on('error', () => undefined);
+    client.write(`GET http://slow.test:${server.port}/ HTTP/1.1\r\nHost: slow.test\r\n\r\n`);
+    await eventually(() => answer !== undefined);
+    client.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer!();
+    const [record] = await settled(1);
+    // It was allowed; what it asked for may still go out, but the connection ends as soon as that is seen.
+    expect(record).toMatchObject({ host: 'slow.test', allowed: true });
+    expect(record!.error).toMatch(/closed the connection|command's side failed/);
+    expect(proxy.connections).toBe(0);
+    await listener.close();
+  });
+
   it('a closed proxy takes no new listener', async () => {
     const { proxy } = await proxyFor({});
     await proxy.close();
     await expect(proxy.listen(path.join(tempDir(), 'p.sock'), () => undefined)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('network.commands', () => {
+  it('is off by default and must be a boolean', () => {
+    expect(resolveNetworkConfig({}).commands).toBe(false);
+    expect(resolveNetworkConfig({ commands: true }).commands).toBe(true);
+    expect(() => resolveNetworkConfig({ commands: 'policed' as never })).toThrow(
+      'network.commands must be true or false (got "policed")',
+    );
   });
 });

@@ -55,7 +55,9 @@ async function run(turn: Turn, cmd: string): Promise<{ output: string; callId: s
   let output = text(await turn.call(request));
   while (/Process running with session ID/.test(output)) {
     const session = sessionId(output);
-    output = text(await turn.call(call('write_stdin', { session_id: session, chars: '', yield_time_ms: 30_000 })));
+    output = text(
+      await turn.call(call('write_stdin', { session_id: session, chars: '', yield_time_ms: 30_000 })),
+    );
   }
   return { output, callId: request.id };
 }
@@ -86,7 +88,9 @@ function policed(network: NonNullable<RuntimeOptions['network']>): RuntimeOption
 describe.runIf(bwrapReady)('commands with a policed network (bwrap)', () => {
   it('reach an allowed server only through the proxy; refused requests and bypasses fail; the store has every request', async () => {
     const server = await serve((req, res) => res.end(`served ${req.url}\n`), { host: '0.0.0.0' });
-    const runtime = shellRuntime(policed({ deny: ['blocked.example'], allowAddresses: [`127.0.0.1:${server.port}`] }));
+    const runtime = shellRuntime(
+      policed({ deny: ['blocked.example'], allowAddresses: [`127.0.0.1:${server.port}`] }),
+    );
     const turn = runtime.beginTurn();
     const external = hostAddress();
     const { output, callId } = await run(
@@ -186,7 +190,10 @@ describe.runIf(bwrapReady)('commands with a policed network (bwrap)', () => {
     writeFileSync(path.join(runtime.workspace, 'cert.pem'), readFileSync(path.join(dir, 'cert.pem')));
     chmodSync(path.join(runtime.workspace, 'cert.pem'), 0o644);
     const turn = runtime.beginTurn();
-    const { output } = await run(turn, `curl -sS --cacert cert.pem https://site.test:${server.port}/; echo "tls=$?"`);
+    const { output } = await run(
+      turn,
+      `curl -sS --cacert cert.pem https://site.test:${server.port}/; echo "tls=$?"`,
+    );
     expect(output).toContain('tls ok\ntls=0');
     expect(names).toEqual(['site.test']);
     const [event] = await storedRequests(runtime);
@@ -228,9 +235,9 @@ describe.runIf(bwrapReady)('commands with a policed network (bwrap)', () => {
     expect(registry.hits).toEqual([]);
     const refusedEvents = await storedRequests(refused);
     expect(refusedEvents.length).toBeGreaterThan(0);
-    expect(refusedEvents.every((e) => e.payload.allowed === false && e.payload.reason === 'blocked_address')).toBe(
-      true,
-    );
+    expect(
+      refusedEvents.every((e) => e.payload.allowed === false && e.payload.reason === 'blocked_address'),
+    ).toBe(true);
   });
 
   it('a command that ends takes its proxy entrance with it: its socket is gone and its connection cut', async () => {
@@ -268,7 +275,10 @@ describe.runIf(bwrapReady)('commands with a policed network (bwrap)', () => {
     expect(offOut).toMatch(/curl=7/);
 
     // read_only runs only known read-only commands: find shows the run directory without a proxy socket.
-    const readOnly = shellRuntime({ ...policed({ allowAddresses: [`127.0.0.1:${server.port}`] }), profile: 'read_only' });
+    const readOnly = shellRuntime({
+      ...policed({ allowAddresses: [`127.0.0.1:${server.port}`] }),
+      profile: 'read_only',
+    });
     const roOut = (await run(readOnly.beginTurn(), 'find /tmp -maxdepth 2')).output;
     expect(roOut).toMatch(/\/tmp\/handrail-run-[^/\n]+\/home\n/);
     expect(roOut).not.toContain('proxy.sock');
