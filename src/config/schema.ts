@@ -87,7 +87,7 @@ export const CONFIG_SCHEMA = {
     network: {
       type: 'object',
       additionalProperties: false,
-      description: 'What web tools may reach (and, once it is enforced, commands).',
+      description: 'What web tools may reach, and commands when network.commands is policed.',
       properties: {
         mode: {
           enum: ['disabled', 'restricted', 'enabled'],

@@ -273,6 +273,8 @@ export class CommandProxy {
       finish({ error: message, message });
       return;
     }
+    // Its errors end the relay below; until then (a tunnel waiting for the client's first bytes) they only close it.
+    upstream.on('error', () => undefined);
     state.sockets.add(upstream);
     whenClosed(upstream, () => state.sockets.delete(upstream));
     if (state.closed || client.destroyed) {

@@ -70,7 +70,7 @@ describe('URL checks', () => {
       'http://app.localhost/',
     ]) {
       const error = await refusal(policy.check(url));
-      expect(error.message).toMatch(/resolves to (127\.0\.0\.1|::1) is a loopback address/);
+      expect(error.message).toMatch(/resolves to (127\.0\.0\.1|::1), which is a loopback address/);
     }
     expect(dns.calls.length).toBe(before);
   });
@@ -114,10 +114,10 @@ describe('DNS answers', () => {
     const { policy } = testClient({}, { 'rebind.test': [PUBLIC, '127.0.0.1'], 'inner.test': ['10.1.2.3'] });
     const error = await refusal(policy.check('http://rebind.test/'));
     expect(error.message).toBe(
-      'Refused: rebind.test resolves to 127.0.0.1 is a loopback address; allow it with network.allowAddresses (for example "127.0.0.1:80") if this is intended.',
+      'Refused: rebind.test resolves to 127.0.0.1, which is a loopback address; allow it with network.allowAddresses (for example "127.0.0.1:80") if this is intended.',
     );
     expect((await refusal(policy.check('http://inner.test/'))).message).toContain(
-      '10.1.2.3 is a private-network address',
+      '10.1.2.3, which is a private-network address',
     );
   });
 
