@@ -164,7 +164,9 @@ export class NetworkPolicy {
     const what = info.embedded
       ? `${info.address} (the ${info.embedded.via} form of ${info.embedded.address}) is ${CATEGORY_WORDS[info.category]}`
       : `${info.address} is ${CATEGORY_WORDS[info.category]}`;
-    const subject = target.isIp ? what : `${target.host} resolves to ${what.replace(/ is (?=[^)]*$)/, ', which is ')}`;
+    const subject = target.isIp
+      ? what
+      : `${target.host} resolves to ${what.replace(/ is (?=[^)]*$)/, ', which is ')}`;
     const example =
       info.family === 6
         ? `[${info.embedded?.address ?? info.address}]:${target.port}`

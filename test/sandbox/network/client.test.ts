@@ -74,7 +74,9 @@ describe('NetworkClient against loopback servers', () => {
       { [PUBLIC]: server.port },
     );
     const b = await failed(open.client.fetch(`http://site.test:${server.port}/a`));
-    expect(b.message).toContain('Refused: inner.test resolves to 10.0.0.7, which is a private-network address');
+    expect(b.message).toContain(
+      'Refused: inner.test resolves to 10.0.0.7, which is a private-network address',
+    );
     expect(open.dial.attempts.map((x) => x.address)).toEqual([PUBLIC]);
   });
 
