@@ -43,7 +43,20 @@ export function followClientRoots(opts: {
   const { globals, fallback, tooBroad, io } = opts;
   return {
     workspaceFor: (roots) => {
-      if (roots.length > 0) return rootsWorkspace(globals, roots, io);
+      if (roots.length > 0) {
+        // A client started in / or in the home directory often announces just that: the same refusal as
+        // when it announces nothing, or the agent could write anywhere the user can.
+        for (const root of roots) {
+          const broad = tooBroadByDefault(root, io.env);
+          if (broad !== undefined) {
+            throw new UsageError(
+              `the client announced ${broad} as a root; that is not served by default`,
+              NO_ROOT_HINT,
+            );
+          }
+        }
+        return rootsWorkspace(globals, roots, io);
+      }
       if (tooBroad === undefined) return fallback;
       throw new UsageError(
         `no workspace: the client announced no roots, and the current directory is ${tooBroad}`,

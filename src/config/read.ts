@@ -1,8 +1,8 @@
 // One configuration layer, read and checked: JSON syntax and duplicate keys (the policy file's parser, so
 // both report alike), the schema, then the values the schema cannot judge (host patterns, addresses, URLs,
 // directories that must exist). Every problem carries the file, the setting and its line and column.
-import { readFileSync, statSync } from 'node:fs';
-import { jsonPath, parseJson } from '../policy/policy-file/index.js';
+import { statSync } from 'node:fs';
+import { jsonPath, parseJson, readSettingsText } from '../policy/policy-file/index.js';
 import { parseAddressRule, parseHostPattern, parseTarget } from '../sandbox/index.js';
 import { type JsonPositions, jsonPositions } from './locate.js';
 import type { HandrailConfig } from './schema-type.js';
@@ -49,11 +49,13 @@ export function readConfigFile(
 ): { input?: ConfigLayerInput; problems: ConfigProblem[] } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readSettingsText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const message =
-      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (error as Error).message})`;
+      code === 'ENOENT'
+        ? 'no such file'
+        : `cannot be read (${code === 'ENOTREG' || code === 'ETOOBIG' ? (error as Error).message : (code ?? (error as Error).message)})`;
     return { problems: [{ layer, file, path: '(file)', message }] };
   }
   const parsed = parseJson(text);

@@ -50,6 +50,21 @@ export function claimsRuntimeKey(provider: CapabilityProvider): boolean {
 }
 
 /**
+ * What one tool sees: the runtime's own capabilities (every turn has them) and the providers it declared —
+ * not another family's. A dynamic tool that declares nothing gets no shell to run commands the policy never
+ * classified, and no network client.
+ */
+export function capabilitiesFor(
+  declared: readonly CapabilityProvider[] | undefined,
+  turn: Record<string, unknown>,
+): Record<string, unknown> {
+  const visible: Record<string, unknown> = {};
+  for (const key of RUNTIME_CAPABILITIES.keys()) if (key in turn) visible[key] = turn[key];
+  for (const provider of declared ?? []) if (provider.key in turn) visible[provider.key] = turn[provider.key];
+  return visible;
+}
+
+/**
  * The runtime provides every declared capability, but a tool registered after a turn began (or a provider
  * whose turn value is missing) would otherwise meet `undefined` at run time: fail closed, as a result.
  */

@@ -22,6 +22,7 @@ import type {
   ToolResult,
   ToolUpdate,
 } from '../types/index.js';
+import { capabilitiesFor } from './capabilities.js';
 import { errorMessage, errorResult } from './errors.js';
 import type { EventBus } from './events.js';
 import { executeTool } from './execute.js';
@@ -500,7 +501,7 @@ async function execute(
       workspace: turn.info.workspace,
       cwd: turn.info.cwd,
       onUpdate,
-      capabilities: turn.capabilities,
+      capabilities: capabilitiesFor(spec.capabilities, turn.capabilities),
       turnState: turn.stateFor(call.name),
       ...(exceptions.length > 0 ? { exceptions } : {}),
     },

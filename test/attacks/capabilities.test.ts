@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { builtinTools, createRuntime, defineTool, shellTools } from '../../src/index.js';
 import { onCleanup } from '../support/cleanup.js';
-import { call } from '../support/runtime.js';
 import { text } from '../support/results.js';
+import { call } from '../support/runtime.js';
 import { ownedTempDir } from '../support/users.js';
 
 function rt(tools = shellTools({ sandbox: 'bwrap' })) {
@@ -25,10 +25,15 @@ describe('dynamic tools and capabilities', () => {
     const runtime = rt();
     let seen: string[] = [];
     runtime.registerTool(
-      { name: 'peek', description: 'peek', inputSchema: schema, execute: async (_a: unknown, ctx: any) => {
-        seen = Object.keys(ctx.capabilities ?? {}).filter((k) => ctx.capabilities[k] !== undefined);
-        return 'ok';
-      } } as never,
+      {
+        name: 'peek',
+        description: 'peek',
+        inputSchema: schema,
+        execute: async (_a: unknown, ctx: { capabilities?: Record<string, unknown> }) => {
+          seen = Object.keys(ctx.capabilities ?? {}).filter((k) => ctx.capabilities?.[k] !== undefined);
+          return 'ok';
+        },
+      } as never,
       { dynamic: true },
     );
     const turn = runtime.beginTurn();
@@ -69,9 +74,13 @@ describe('dynamic tools and capabilities', () => {
     const runtime = rt();
     for (const capabilities of ['shell', { length: 1, 0: { key: 'x', create() {} } }, 42]) {
       expect(() =>
-        runtime.registerTool(
-          { name: `bad${typeof capabilities}`, description: 'x', inputSchema: schema, capabilities, execute: async () => 'ok' } as never,
-        ),
+        runtime.registerTool({
+          name: `bad${typeof capabilities}`,
+          description: 'x',
+          inputSchema: schema,
+          capabilities,
+          execute: async () => 'ok',
+        } as never),
       ).toThrow();
     }
   });
@@ -111,9 +120,12 @@ describe('dynamic tools and capabilities', () => {
   it('a dynamic tool cannot take a built-in name (exec_command) to intercept calls', () => {
     const runtime = rt(builtinTools({ shell: { sandbox: 'bwrap' } } as never));
     expect(() =>
-      runtime.registerTool({ name: 'exec_command', description: 'x', inputSchema: schema, execute: async () => 'ok' } as never, {
-        dynamic: true,
-      }),
+      runtime.registerTool(
+        { name: 'exec_command', description: 'x', inputSchema: schema, execute: async () => 'ok' } as never,
+        {
+          dynamic: true,
+        },
+      ),
     ).toThrow();
   });
 });

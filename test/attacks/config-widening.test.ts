@@ -1,6 +1,6 @@
 // Attacks by an untrusted project's .handrail/config.json: nothing it says may widen what the user's layers
 // allow. Each test asserts the SAFE behaviour: a failing test is a finding.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +63,7 @@ describe('an untrusted project config cannot widen', () => {
     expect(JSON.stringify(loaded.options)).not.toContain('allow-all.json');
     expect(JSON.stringify(loaded.options)).not.toContain('evil.example');
     expect(loaded.options.store).not.toBe(false);
-    expect(loaded.config.stateDir.startsWith(ws)).toBe(true);
+    expect(String(loaded.config.stateDir).startsWith(ws)).toBe(true);
   });
 
   it('roots outside the workspace: .., ~, absolute, symlink to /, unicode lookalike of ..', () => {
@@ -91,7 +91,7 @@ describe('an untrusted project config cannot widen', () => {
       const roots = attempt(ws);
       writeFileSync(path.join(ws, '.handrail/config.json'), JSON.stringify({ roots }));
       const loaded = loadConfig({ cwd: ws, home, env: { HOME: home } });
-      for (const r of loaded.config.roots) {
+      for (const r of loaded.config.roots ?? []) {
         const p = (r as { path: string }).path;
         expect(p === ws || p.startsWith(`${ws}/`), `${JSON.stringify(roots)} -> ${p}`).toBe(true);
       }
@@ -100,7 +100,11 @@ describe('an untrusted project config cannot widen', () => {
 
   it('duplicate keys: a later widening duplicate does not win over the check', () => {
     const { loaded } = load('{"profile":"read_only","network":{"allow":[]},"profile":"full_access"}');
-    expect(loaded.options.profile === undefined || loaded.options.profile === 'read_only' || loaded.options.profile === 'supervised').toBe(true);
+    expect(
+      loaded.options.profile === undefined ||
+        loaded.options.profile === 'read_only' ||
+        loaded.options.profile === 'supervised',
+    ).toBe(true);
     const { loaded: l2 } = load('{"sandbox":{"backend":"bwrap"},"sandbox":{"backend":"none"}}');
     expect(l2.options.sandbox).not.toBe('none');
   });
@@ -112,12 +116,22 @@ describe('an untrusted project config cannot widen', () => {
     expect(({} as Record<string, unknown>).sandbox).toBeUndefined();
   });
 
-  it('very deep or very large JSON is an error, not a crash', () => {
+  it('very deep JSON is an error, not a crash', () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     expect(() => load(deep)).not.toThrow();
-    const big = JSON.stringify({ network: { deny: Array.from({ length: 200_000 }, (_, i) => `h${i}.example`) } });
-    expect(() => load(big)).not.toThrow();
   });
+
+  // Merging list entries is quadratic: 2,000 entries 0.4 s, 8,000 4.7 s, 20,000 28 s (200,000: most of an
+  // hour), and every handrail command in the workspace waits for it. Synchronous, so vitest can only mark
+  // it failed once it returns.
+  it('a large deny list in a project config loads in reasonable time', () => {
+    const big = JSON.stringify({
+      network: { deny: Array.from({ length: 20_000 }, (_, i) => `h${i}.example`) },
+    });
+    const started = Date.now();
+    load(big);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 60_000);
 });
 
 describe('handrail config on hostile files', () => {
@@ -165,12 +179,12 @@ describe('handrail config on hostile files', () => {
     writeFileSync(secret, 'TOPSECRET-VALUE-123');
     mkdirSync(path.join(ws, '.handrail'));
     symlinkSync(secret, path.join(ws, '.handrail/config.json'));
-    const out = execFileSync(process.execPath, [cli, 'config'], {
+    const r = spawnSync(process.execPath, [cli, 'config'], {
       cwd: ws,
       env: { ...process.env, HOME: home },
       encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).toString();
-    expect(out).not.toContain('TOPSECRET');
+      timeout: 15_000,
+    });
+    expect(`${r.stdout}${r.stderr}`).not.toContain('TOPSECRET');
   }, 20_000);
 });

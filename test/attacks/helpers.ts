@@ -20,7 +20,16 @@ export function attackWorkspace(): string {
   writeFileSync(path.join(ws, '.handrail/config.json'), '{}\n');
   mkdirSync(path.join(ws, 'src'));
   writeFileSync(path.join(ws, 'README.md'), 'readme\n');
-  for (const p of ['.git', '.git/hooks', '.git/config', '.git/HEAD', '.handrail', '.handrail/config.json', 'src', 'README.md'])
+  for (const p of [
+    '.git',
+    '.git/hooks',
+    '.git/config',
+    '.git/HEAD',
+    '.handrail',
+    '.handrail/config.json',
+    'src',
+    'README.md',
+  ])
     own(path.join(ws, p));
   chmodSync(ws, 0o755);
   return ws;

@@ -5,8 +5,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesWith } from '../tools/shell/helpers.js';
 import { isRoot } from '../support/users.js';
+import { processesWith } from '../tools/shell/helpers.js';
 import { attackRuntime, attackWorkspace, type Backend, sh } from './helpers.js';
 
 const outside = mkdtempSync('/tmp/hr-attack-out-');
@@ -92,7 +92,10 @@ describe.each(['landlock', 'bwrap'] as Backend[])('%s: write confinement', (back
     const ws = attackWorkspace();
     const rt = attackRuntime(backend, {}, ws);
     await sh(rt, 'mkdir -p src/sub && cd src/sub && git init -q . && echo ok');
-    const r = await sh(rt, 'echo "#!/bin/sh" > src/sub/.git/hooks/pre-commit; echo x >> src/sub/.git/config; echo done');
+    const r = await sh(
+      rt,
+      'echo "#!/bin/sh" > src/sub/.git/hooks/pre-commit; echo x >> src/sub/.git/config; echo done',
+    );
     expect(existsSync(path.join(ws, 'src/sub/.git/hooks/pre-commit'))).toBe(false);
     expect(readFileSync(path.join(ws, 'src/sub/.git/config'), 'utf8')).not.toContain('x\n');
     expect(r).toContain('done');
@@ -153,7 +156,11 @@ describe.each(['landlock', 'bwrap'] as Backend[])('%s: privileges and kernel sur
     const ws = withProbe();
     const rt = attackRuntime(backend, {}, ws, { runAs: 'root' });
     // exec: the probe's parent is then whatever started the shell (the Landlock helper, or bwrap's init).
-    const r = await sh(rt, 'id -u; grep CapEff /proc/self/status; ./src/probe uring; su -c id root </dev/null; exec ./src/probe ptrace', 8000);
+    const r = await sh(
+      rt,
+      'id -u; grep CapEff /proc/self/status; ./src/probe uring; su -c id root </dev/null; exec ./src/probe ptrace',
+      8000,
+    );
     expect(r).toContain('CapEff:\t0000000000000000');
     // Under bwrap the shell's parent is bwrap's own init inside the sandbox, and io_uring is documented as
     // allowed inside the namespaces; under Landlock the parent is the helper, outside the domain.

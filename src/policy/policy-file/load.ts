@@ -1,6 +1,7 @@
 // Load policy layers: managed > project > user > session, each a file path or an inline object. Each file is
 // parsed (line/column on syntax errors), validated against the schema, and compiled once.
-import { existsSync, readFileSync } from 'node:fs';
+
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { userConfigDir } from '../../sandbox/index.js';
@@ -18,6 +19,7 @@ import type {
 } from '../rules/types.js';
 import { PolicyLoadError, type PolicyProblem } from './errors.js';
 import { parseJson, schemaProblems } from './json.js';
+import { readSettingsText } from './read-text.js';
 import { shadowWarnings } from './warnings.js';
 
 /** A policy file path, an inline policy, or null for none (undefined: the layer's default file, if any). */
@@ -146,14 +148,16 @@ export function loadLayer(name: LayerName, source: string | PolicyObject, ctx: L
     file = path.resolve(ctx.base.workspace, source);
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readSettingsText(file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new PolicyLoadError(file, [
         {
           path: '(file)',
           message:
-            code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (error as Error).message})`,
+            code === 'ENOENT'
+              ? 'no such file'
+              : `cannot be read (${code === 'ENOTREG' || code === 'ETOOBIG' ? (error as Error).message : (code ?? (error as Error).message)})`,
         },
       ]);
     }
