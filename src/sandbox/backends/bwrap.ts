@@ -1,12 +1,4 @@
-import {
-  accessSync,
-  chownSync,
-  constants,
-  existsSync,
-  promises as fs,
-  lstatSync,
-  realpathSync,
-} from 'node:fs';
+import { accessSync, chownSync, constants, existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir } from '../../store/index.js';
 import { bridgeLauncher } from '../network/index.js';
@@ -15,7 +7,6 @@ import type {
   BackendStatus,
   SandboxBackend,
   SandboxCommand,
-  SandboxIdentity,
   SandboxPolicy,
   WrapResult,
 } from '../process/backend-types.js';
@@ -26,10 +17,17 @@ import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.
 import { auditProtectedPaths } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
-import { chooseIdentity, neverReachable, type RunAs, reachProblem } from './identity.js';
+import { chooseIdentity, identityReachProblem, neverReachable, type RunAs } from './identity.js';
 import { mappedRootView } from './mapped-root.js';
 import { acquirePlaceholders, placeholderCheck, releasePlaceholders } from './placeholders.js';
-import { type Mask, mostSpecificRoot, placeholderNames, scanPolicyPaths } from './scan.js';
+import {
+  firstMissing,
+  type Mask,
+  mostSpecificRoot,
+  pathExists,
+  placeholderNames,
+  scanPolicyPaths,
+} from './scan.js';
 import { stateView, withMounts } from './state-view.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries, systemMountArgs } from './system-view.js';
 
@@ -126,7 +124,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const { identity, degraded } = chooseIdentity(policy.roots, runAs, euid, egid);
     // What this command runs without (see mapped-root.ts and pids-cgroup.ts), said in every result.
     const lost = degraded ? [degraded] : [];
-    const unreachable = checkReach(identity, policy, command.cwd);
+    const unreachable = identityReachProblem(identity, policy.roots, command.cwd);
     if (unreachable) return { ok: false, errorClass: 'permission_denied', message: unreachable };
     if (euid === 0 && identity.uid !== 0) {
       for (const dir of [command.runDir, command.home, command.tmp])
@@ -229,7 +227,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         // are real, bound read-only (found by the scan, or here when created since).
         held.push(...acquirePlaceholders([...new Set(candidates)], policy.stateDir));
         for (const p of candidates)
-          if (!held.includes(p) && !readOnly.includes(p) && exists(p)) readOnly.push(p);
+          if (!held.includes(p) && !readOnly.includes(p) && pathExists(p)) readOnly.push(p);
       }
       const masks: Mask[] = [];
       for (const mask of scan.masks) {
@@ -326,36 +324,6 @@ async function resolverArgs(visible: readonly string[]): Promise<string[]> {
     return ['--ro-bind', real, real];
   } catch {
     return [];
-  }
-}
-
-function checkReach(identity: SandboxIdentity, policy: SandboxPolicy, cwd: string): string | undefined {
-  if (identity.mode === 'self' || identity.uid === 0) return undefined;
-  const who = `uid ${identity.uid}${identity.mode === 'owner' ? ' (the owner of the writable roots)' : identity.mode === 'nobody' ? ' (nobody)' : ''}`;
-  const targets = [...policy.roots.map((root) => root.path), cwd];
-  const problems = targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid));
-  const index = problems.findIndex((problem) => problem !== undefined);
-  if (index < 0) return undefined;
-  return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
-}
-
-/**
- * The first missing component of a path inside a writable root (`~/.config` when `~/.config/git` is wanted
- * and neither exists), or undefined when the path exists, or is not in a writable root.
- */
-function firstMissing(p: string, roots: SandboxPolicy['roots']): string | undefined {
-  const root = mostSpecificRoot(p, roots);
-  if (root?.access !== 'write' || p === root.path || exists(p)) return undefined;
-  let hold = p;
-  while (path.dirname(hold) !== root.path && !exists(path.dirname(hold))) hold = path.dirname(hold);
-  return hold;
-}
-
-function exists(p: string): boolean {
-  try {
-    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false;
   }
 }
 

@@ -122,3 +122,21 @@ function statOrUndefined(p: string): Stats | undefined {
 function octal(mode: number): string {
   return `0${(mode & 0o7777).toString(8)}`;
 }
+
+/**
+ * Why commands run as `identity` could not even reach the roots or the working directory (a user's 0700
+ * home above them, say), as the sentence a refusal gives; undefined when they can. Both OS backends ask it.
+ */
+export function identityReachProblem(
+  identity: SandboxIdentity,
+  roots: readonly FileRoot[],
+  cwd: string,
+): string | undefined {
+  if (identity.mode === 'self' || identity.uid === 0) return undefined;
+  const who = `uid ${identity.uid}${identity.mode === 'owner' ? ' (the owner of the writable roots)' : identity.mode === 'nobody' ? ' (nobody)' : ''}`;
+  const targets = [...roots.map((root) => root.path), cwd];
+  const problems = targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid));
+  const index = problems.findIndex((problem) => problem !== undefined);
+  if (index < 0) return undefined;
+  return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
+}

@@ -1,4 +1,4 @@
-import { chownSync, existsSync, promises as fs, lstatSync, realpathSync } from 'node:fs';
+import { chownSync, existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir } from '../../store/index.js';
 import { isWithin } from '../path-syntax.js';
@@ -6,7 +6,6 @@ import type {
   BackendStatus,
   SandboxBackend,
   SandboxCommand,
-  SandboxIdentity,
   SandboxPolicy,
   WrapResult,
 } from '../process/backend-types.js';
@@ -16,12 +15,19 @@ import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
 import { auditProtectedPaths } from './audit.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
-import { chooseIdentity, type RunAs, reachProblem } from './identity.js';
+import { chooseIdentity, identityReachProblem, type RunAs } from './identity.js';
 import { DEFAULT_LANDLOCK_HELPER, type LandlockSupport, landlockSupport } from './landlock-helper.js';
 import { compileRules, serializeRules } from './landlock-rules.js';
 import { landlockDirectives } from './landlock-view.js';
 import { placeholderCheck } from './placeholders.js';
-import { type Mask, mostSpecificRoot, placeholderNames, scanPolicyPaths } from './scan.js';
+import {
+  firstMissing,
+  type Mask,
+  mostSpecificRoot,
+  pathExists,
+  placeholderNames,
+  scanPolicyPaths,
+} from './scan.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries } from './system-view.js';
 
 export interface LandlockOptions {
@@ -89,7 +95,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
           'Commands would run as uid 0 under Landlock, which needs a seccomp filter this architecture does not have. Give the workspace to an ordinary user, or choose runAs: { uid, gid }.',
       };
     }
-    const unreachable = checkReach(identity, policy, command.cwd);
+    const unreachable = identityReachProblem(identity, policy.roots, command.cwd);
     if (unreachable) return { ok: false, errorClass: 'permission_denied', message: unreachable };
     if (euid === 0 && !asRoot) {
       for (const dir of [command.runDir, command.home, command.tmp])
@@ -142,7 +148,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     const missingProtected = policy.roots
       .filter((root) => root.access === 'write')
       .flatMap((root) => placeholderNames(globs, root.path).map((name) => path.join(root.path, name)))
-      .filter((p) => !exists(p));
+      .filter((p) => !pathExists(p));
     for (const p of absoluteProtected) {
       const hold = firstMissing(p, policy.roots);
       if (hold) missingProtected.push(hold);
@@ -293,33 +299,6 @@ function resolverTarget(visible: readonly string[]): string[] {
     return visible.some((dir) => isWithin(real, dir)) ? [] : [real];
   } catch {
     return [];
-  }
-}
-
-function checkReach(identity: SandboxIdentity, policy: SandboxPolicy, cwd: string): string | undefined {
-  if (identity.mode === 'self' || identity.uid === 0) return undefined;
-  const who = `uid ${identity.uid}${identity.mode === 'owner' ? ' (the owner of the writable roots)' : identity.mode === 'nobody' ? ' (nobody)' : ''}`;
-  const targets = [...policy.roots.map((root) => root.path), cwd];
-  const problems = targets.map((target) => reachProblem(target, 'read', identity.uid, identity.gid));
-  const index = problems.findIndex((problem) => problem !== undefined);
-  if (index < 0) return undefined;
-  return `Commands run as ${who}, which cannot reach ${targets[index]}: ${problems[index]}. Make it readable for that user, or choose another runAs.`;
-}
-
-/** The first missing component of a path inside a writable root, or undefined. */
-function firstMissing(p: string, roots: SandboxPolicy['roots']): string | undefined {
-  const root = mostSpecificRoot(p, roots);
-  if (root?.access !== 'write' || p === root.path || exists(p)) return undefined;
-  let hold = p;
-  while (path.dirname(hold) !== root.path && !exists(path.dirname(hold))) hold = path.dirname(hold);
-  return hold;
-}
-
-function exists(p: string): boolean {
-  try {
-    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false;
   }
 }
 

@@ -447,3 +447,24 @@ export function placeholderNames(globs: readonly string[], root: string): string
   }
   return [...names].sort();
 }
+
+/**
+ * The first missing component of a path inside a writable root (`~/.config` when `~/.config/git` is wanted
+ * and neither exists), or undefined when the path exists, or is not in a writable root.
+ */
+export function firstMissing(p: string, roots: readonly FileRoot[]): string | undefined {
+  const root = mostSpecificRoot(p, roots);
+  if (root?.access !== 'write' || p === root.path || pathExists(p)) return undefined;
+  let hold = p;
+  while (path.dirname(hold) !== root.path && !pathExists(path.dirname(hold))) hold = path.dirname(hold);
+  return hold;
+}
+
+/** Whether anything (a dangling link too) is at the path. */
+export function pathExists(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
