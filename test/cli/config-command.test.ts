@@ -3,13 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { configuredWorkspace } from '../../src/cli/configured.js';
 import { extractGlobalOptions } from '../../src/cli/global-options.js';
-import { runCli } from '../../src/cli/run.js';
-import type { CliIO } from '../../src/cli/style.js';
 import { runtimeOptions } from '../../src/server/options.js';
+import { capturedIO, runCliCaptured } from '../support/cli.js';
 import { cliBin, repoRoot } from '../support/repo.js';
 import { sharedTempDir } from '../support/temp.js';
 
@@ -24,33 +22,8 @@ function setup(files: Record<string, unknown> = {}) {
   return { ws, home };
 }
 
-function fakeIO(cwd: string, env: Record<string, string | undefined>) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: {
-      write: (t: string) => {
-        stdout += t;
-        return true;
-      },
-    },
-    stderr: {
-      write: (t: string) => {
-        stderr += t;
-        return true;
-      },
-    },
-    stdin: Readable.from([]),
-    cwd,
-    env,
-  } as unknown as CliIO;
-  return { io, out: () => stdout, err: () => stderr };
-}
-
 async function run(argv: string[], where: { ws: string; home: string }, env: Record<string, string> = {}) {
-  const { io, out, err } = fakeIO(where.ws, { HOME: where.home, PATH: process.env.PATH, ...env });
-  const code = await runCli(argv, io);
-  return { code, stdout: out(), stderr: err() };
+  return runCliCaptured(argv, where.ws, { HOME: where.home, PATH: process.env.PATH, ...env });
 }
 
 async function json(argv: string[], where: { ws: string; home: string }, env: Record<string, string> = {}) {
@@ -270,7 +243,7 @@ describe('commands run with the effective configuration', () => {
       },
     });
     const { globals } = extractGlobalOptions(['--profile', 'read_only'], where.ws);
-    const { io } = fakeIO(where.ws, { HOME: where.home });
+    const { io } = capturedIO(where.ws, { HOME: where.home });
     const workspace = configuredWorkspace(globals, io, 'handrail serve');
     const options = runtimeOptions(workspace, {
       limits: { maxCallsPerTurn: Infinity, retryBudget: { perTool: 32 } },

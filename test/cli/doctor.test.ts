@@ -1,13 +1,12 @@
 // `handrail doctor` through the command line: in-process (runCli with captured streams) and one spawn of
 // the built binary. What the sandbox lines say depends on the machine; the rest is set up by each test.
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Check } from '../../src/cli/doctor-checks.js';
-import { runCli } from '../../src/cli/run.js';
-import type { CliIO } from '../../src/cli/style.js';
+import { runCliCaptured } from '../support/cli.js';
 import { cliBin } from '../support/repo.js';
 import { tempDir } from '../support/temp.js';
 
@@ -31,27 +30,7 @@ function setup(files: Record<string, unknown> = {}) {
 }
 
 async function doctor(argv: string[], where: { ws: string; home: string }) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: {
-      write: (t: string) => {
-        stdout += t;
-        return true;
-      },
-    },
-    stderr: {
-      write: (t: string) => {
-        stderr += t;
-        return true;
-      },
-    },
-    stdin: Readable.from([]),
-    cwd: where.ws,
-    env: { HOME: where.home, PATH: process.env.PATH },
-  } as unknown as CliIO;
-  const code = await runCli(['doctor', ...argv], io);
-  return { code, stdout, stderr };
+  return runCliCaptured(['doctor', ...argv], where.ws, { HOME: where.home, PATH: process.env.PATH });
 }
 
 async function report(argv: string[], where: { ws: string; home: string }) {
