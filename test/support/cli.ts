@@ -8,8 +8,18 @@ export function capturedIO(cwd: string, env: Record<string, string | undefined>)
   let stdout = '';
   let stderr = '';
   const io = {
-    stdout: { write: (t: string) => ((stdout += t), true) },
-    stderr: { write: (t: string) => ((stderr += t), true) },
+    stdout: {
+      write: (t: string) => {
+        stdout += t;
+        return true;
+      },
+    },
+    stderr: {
+      write: (t: string) => {
+        stderr += t;
+        return true;
+      },
+    },
     stdin: Readable.from([]),
     cwd,
     env,
