@@ -10,6 +10,7 @@ export {
 export { defineTool, type InferArgs, TOOL_NAME_PATTERN, type ToolDefinition } from './define-tool.js';
 export { classifyThrown, outcomeFor, ToolError, ToolRegistrationError } from './errors.js';
 export { EventBus, EventIterator, type EventListener } from './events.js';
+export type { ExtensionHost, RuntimeExtension } from './extensions.js';
 export type {
   AfterToolCallContext,
   AfterToolCallHook,

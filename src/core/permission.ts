@@ -17,6 +17,7 @@ import {
 import type { FileRoot } from '../sandbox/index.js';
 import { canonicalJson } from '../schema/index.js';
 import type {
+  DynamicOrigin,
   ErrorClass,
   PermissionContext,
   PermissionDecision,
@@ -141,10 +142,10 @@ export async function checkPermission(
 ): Promise<ToolResult | undefined> {
   let intent: PermissionIntent;
   try {
-    intent = classifyCall(entry.spec, args, turn, entry.trust);
+    intent = classifyCall(entry.spec, args, turn, entry.trust, entry.origin);
   } catch {
     // A call that cannot be classified is `unknown`, the most guarded kind.
-    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn, entry.trust);
+    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn, entry.trust, entry.origin);
     intent.action = 'unknown';
   }
   // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
@@ -218,13 +219,14 @@ export function classifyCall(
   args: Record<string, unknown>,
   where: { workspace: string; cwd: string },
   trust: ToolTrust = 'none',
+  origin: DynamicOrigin = 'other',
 ): PermissionIntent {
   // Computed now: the hash must describe the arguments as they were checked, whatever happens to them later.
   const base = { tool: spec.name, payloadHash: payloadHash(args) };
   if (spec.source === 'dynamic') {
     const believed = trust === 'annotations' && spec.annotations?.readOnlyHint === true;
     const intent: PermissionIntent = {
-      action: believed ? 'internal' : 'unknown',
+      action: dynamicAction(origin, believed),
       summary: `${spec.name} ${argumentsLine(args)}`,
       scope: { ...base, dynamic: true },
     };
@@ -238,6 +240,14 @@ export function classifyCall(
     scope: { ...base },
   };
   return assessIntent(own);
+}
+
+/** The kind the runtime gives a dynamic tool's calls, from where its own code says the tool came from. */
+function dynamicAction(origin: DynamicOrigin, believedReadOnly: boolean): PermissionIntent['action'] {
+  if (origin === 'mcp') return believedReadOnly ? 'mcp_read' : 'mcp_write_or_unknown';
+  // A skill's tool runs the skill's code: never a plain read, whatever it says.
+  if (origin === 'skill') return 'dynamic_skill_tool';
+  return believedReadOnly ? 'internal' : 'unknown';
 }
 
 /** What the tool's own `classify` says, or undefined when it has none or it throws (for dynamic tools). */

@@ -8,6 +8,7 @@ import {
 import {
   BUILTIN_TOOL_FACETS,
   type CapabilityProvider,
+  type DynamicOrigin,
   type JsonSchema,
   type ToolSpec,
   type ToolTrust,
@@ -36,16 +37,30 @@ export interface RegisteredTool {
   source: 'builtin' | 'user' | 'dynamic';
   /** For dynamic tools: whether the runtime's owner believes the tool's annotations (default 'none'). */
   trust: ToolTrust;
+  /** For dynamic tools: where the runtime's own code says it came from (picks its calls' action kind). */
+  origin?: DynamicOrigin;
+  /** Registration order: a turn sees only extension tools registered before it began (its list holds still). */
+  generation: number;
+  /** The extension that registered it (an MCP server's tools): its list changes on its own schedule. */
+  extension?: string;
 }
 
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
+  private generation = 0;
+
+  /** The generation the next registration gets; a turn begun now sees every tool below it. */
+  get nextGeneration(): number {
+    return this.generation + 1;
+  }
 
   /** Register one tool; throws ToolRegistrationError listing every problem. */
   register(
     tool: ToolSpec | AnyToolDefinition,
     source: 'builtin' | 'user' | 'dynamic' = 'user',
     trust: ToolTrust = 'none',
+    origin: DynamicOrigin = 'other',
+    extension?: string,
   ): RegisteredTool {
     const spec = normalizeToolSpec(tool);
     const problems: string[] = [];
@@ -54,6 +69,9 @@ export class ToolRegistry {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
     }
     problems.push(...capabilityProblems(spec.capabilities, source));
+    if (origin !== 'mcp' && origin !== 'skill' && origin !== 'other') {
+      problems.push(`origin must be 'mcp', 'skill' or 'other' (got ${JSON.stringify(origin)})`);
+    }
     if (trust !== 'none' && trust !== 'annotations') {
       problems.push(`trust must be 'none' or 'annotations' (got ${JSON.stringify(trust)})`);
     }
@@ -84,6 +102,9 @@ export class ToolRegistry {
         spec.annotations?.readOnlyHint === true && (effectiveSource !== 'dynamic' || trust === 'annotations'),
       source: effectiveSource,
       trust: effectiveSource === 'dynamic' ? trust : 'none',
+      ...(effectiveSource === 'dynamic' ? { origin } : {}),
+      ...(effectiveSource === 'dynamic' && extension ? { extension } : {}),
+      generation: ++this.generation,
     };
     this.tools.set(spec.name, entry);
     return entry;

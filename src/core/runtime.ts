@@ -17,6 +17,7 @@ import { DEFAULT_DB_FILE, type EventStore, resolveStore, type StoreOption } from
 import type {
   CapabilityHost,
   CapabilityProvider,
+  DynamicOrigin,
   JsonSchema,
   PermissionEvaluator,
   ToolAnnotations,
@@ -27,6 +28,7 @@ import { isRuntimeCapability } from './capabilities.js';
 import type { AnyToolDefinition } from './define-tool.js';
 import { ToolRegistrationError } from './errors.js';
 import { EventBus } from './events.js';
+import type { ExtensionHost, RuntimeExtension } from './extensions.js';
 import { type RuntimeHooks, toHookLists } from './hooks.js';
 import { resolveLimits } from './limits.js';
 import { createPermissionStage, type PermissionOptions } from './permission.js';
@@ -66,6 +68,11 @@ export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   store?: StoreOption;
   /** What web tools may reach: mode, allow/deny host patterns, allowAddresses, caps and timeouts. */
   network?: NetworkConfig;
+  /**
+   * Sources of dynamic tools, started with the runtime (`runtime.ready()` waits for them) and closed with it.
+   * `mcpServers` (handrail's createRuntime) adds the MCP client here.
+   */
+  extensions?: RuntimeExtension[];
 }
 
 export interface ToolDescription {
@@ -99,10 +106,18 @@ export interface Runtime {
    * annotations and `classify` may only make a call stricter — unless `trust: 'annotations'` says the
    * source's read-only hint may be believed.
    */
-  registerTool(tool: ToolSpec | AnyToolDefinition, opts?: { dynamic?: boolean; trust?: ToolTrust }): void;
+  registerTool(
+    tool: ToolSpec | AnyToolDefinition,
+    opts?: { dynamic?: boolean; trust?: ToolTrust; origin?: DynamicOrigin },
+  ): void;
   unregisterTool(name: string): boolean;
   describeTools(): ToolDescription[];
   preflightIndex(): PreflightIndex;
+  /**
+   * Resolves when every extension has started: each configured MCP server connected, or failed (its status
+   * says why). Never rejects.
+   */
+  ready(): Promise<void>;
   /** Read back a full output that was cut for the model (path as shown in the marker). */
   readOutput(file: string, opts?: { offset?: number; length?: number }): Promise<string>;
   close(): Promise<void>;
@@ -219,6 +234,68 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const turns = new Set<Turn>();
   let closed = false;
 
+  function registerTool(
+    tool: ToolSpec | AnyToolDefinition,
+    opts: { dynamic?: boolean; trust?: ToolTrust; origin?: DynamicOrigin } = {},
+    extension?: string,
+  ): void {
+    if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
+    if (!isAvailable(tool, host)) return;
+    const dynamic = opts.dynamic === true || opts.origin !== undefined;
+    const { spec } = registry.register(
+      tool,
+      dynamic ? 'dynamic' : 'user',
+      opts.trust ?? 'none',
+      opts.origin ?? 'other',
+      extension,
+    );
+    try {
+      addProviders(spec);
+    } catch (error) {
+      registry.unregister(spec.name);
+      throw error;
+    }
+  }
+
+  // Extensions start once everything above exists; their failures are their status, never the runtime's.
+  const extensions = options.extensions ?? [];
+  const hostFor = (extension: RuntimeExtension): ExtensionHost => ({
+    workspace,
+    stateDir,
+    readOnly,
+    options: host.options,
+    capabilityHost: host,
+    registerTool: (tool, opts) =>
+      registerTool(
+        tool,
+        { origin: opts.origin, ...(opts.trust ? { trust: opts.trust } : {}) },
+        extension.name,
+      ),
+    // Only its own tools: an extension cannot take away the owner's, or another extension's.
+    unregisterTool: (name) => registry.get(name)?.extension === extension.name && registry.unregister(name),
+    hasTool: (name) => registry.get(name) !== undefined,
+    emit: (type, ids, payload) => {
+      if (!closed) events.emit(type, ids, payload);
+    },
+  });
+  const started = Promise.allSettled(
+    extensions.map((extension) =>
+      Promise.resolve()
+        .then(() => extension.start(hostFor(extension)))
+        .catch((error: unknown) =>
+          events.emit(
+            'extension/state/changed',
+            { threadId: 'runtime', turnId: 'runtime' },
+            {
+              extension: extension.name,
+              state: 'failed',
+              reason: (error as Error)?.message ?? String(error),
+            },
+          ),
+        ),
+    ),
+  ).then(() => undefined);
+
   return {
     workspace,
     stateDir,
@@ -259,17 +336,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       turns.add(turn);
       return turn;
     },
-    registerTool(tool, opts = {}) {
-      if (closed) throw new ToolRegistrationError(String(tool?.name), ['the runtime is closed']);
-      if (!isAvailable(tool, host)) return;
-      const { spec } = registry.register(tool, opts.dynamic ? 'dynamic' : 'user', opts.trust ?? 'none');
-      try {
-        addProviders(spec);
-      } catch (error) {
-        registry.unregister(spec.name);
-        throw error;
-      }
-    },
+    registerTool,
     unregisterTool: (name) => registry.unregister(name),
     describeTools() {
       return registry.list().map((entry) => {
@@ -301,6 +368,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       }
       return index;
     },
+    ready: () => started,
     readOutput(file, opts) {
       return outputStore().read(path.resolve(workspace, file), opts);
     },
@@ -308,6 +376,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       if (closed) return;
       closed = true;
       await Promise.allSettled([...turns].map((turn) => turn.end()));
+      await Promise.allSettled(extensions.map((extension) => extension.close()));
       await Promise.allSettled([...providers.values()].map((provider) => provider.close()));
       // Let the last events reach listeners before the stream ends.
       await new Promise((resolve) => setImmediate(resolve));

@@ -45,6 +45,8 @@ export class Turn {
   private readonly toolState = new Map<string, Map<string, unknown>>();
   private readonly env: TurnEnv;
   private readonly capabilities: Record<string, unknown>;
+  /** Extension tools registered from this generation on arrived during the turn: they wait for the next one. */
+  private readonly toolGeneration: number;
   private callCount = 0;
   private generatedIds = 0;
   private ended = false;
@@ -64,6 +66,7 @@ export class Turn {
     this.workspace = info.workspace;
     this.cwd = info.cwd;
     this.capabilities = capabilities;
+    this.toolGeneration = runtime.registry.nextGeneration;
     // Every call in flight listens to the turn's signal; many at once is normal, not a leak.
     setMaxListeners(0, this.controller.signal);
     const visibility: VisibilityControl = { revealDomains: (domains) => this.revealDomains(domains) };
@@ -139,7 +142,7 @@ export class Turn {
     const domains = new Set(this.runtime.registry.domains());
     for (const name of new Set(names)) {
       const entry = this.runtime.registry.get(name);
-      if (!entry) {
+      if (!entry || !this.existsForTurn(entry)) {
         (domains.has(name) ? report.rejectedDomains : report.unknown).push(name);
       } else if (this.isVisible(entry)) report.alreadyVisible.push(name);
       else {
@@ -187,7 +190,7 @@ export class Turn {
     const revealed: string[] = [];
     const alreadyVisible: string[] = [];
     const unavailable: string[] = [];
-    const registered = this.runtime.registry.list();
+    const registered = this.runtime.registry.list().filter((e) => this.existsForTurn(e));
     for (const domain of domains) {
       const members = registered.filter((e) => e.spec.domain === domain);
       if (members.length === 0) {
@@ -210,7 +213,16 @@ export class Turn {
     if (entry.spec.name === REQUEST_TOOLS && entry.source === 'builtin') {
       return this.runtime.registry.domains().length > 0;
     }
+    if (!this.existsForTurn(entry)) return false;
     return !entry.spec.domain || this.revealed.has(entry.spec.name);
+  }
+
+  /**
+   * An extension's tool list (an MCP server's) may change mid-turn; the model's does not: its new tools wait for
+   * the next turn. Tools the owner registers in code are there at once.
+   */
+  private existsForTurn(entry: RegisteredTool): boolean {
+    return entry.extension === undefined || entry.generation < this.toolGeneration;
   }
 
   private visibleEntries(): RegisteredTool[] {
@@ -221,7 +233,7 @@ export class Turn {
   private requestToolsView(entry: RegisteredTool): VisibleTool {
     const byDomain = new Map<string, string[]>();
     for (const e of this.runtime.registry.list()) {
-      if (!e.spec.domain) continue;
+      if (!e.spec.domain || !this.existsForTurn(e)) continue;
       const list = byDomain.get(e.spec.domain) ?? [];
       list.push(e.spec.name);
       byDomain.set(e.spec.domain, list);

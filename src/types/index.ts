@@ -119,6 +119,14 @@ export interface PermissionIntent {
 /** Whose word counts for a dynamic tool: by default none; 'annotations' believes its read-only hint. */
 export type ToolTrust = 'none' | 'annotations';
 
+/**
+ * Where a dynamic tool came from, as the runtime's own code (never the tool) says when registering it. It
+ * picks the action kind the runtime gives the tool's calls: an MCP server's tools are `mcp_write_or_unknown`
+ * (`mcp_read` when trusted and read-only), a skill's `dynamic_skill_tool`, anything else `unknown`
+ * (`internal` when trusted and read-only).
+ */
+export type DynamicOrigin = 'mcp' | 'skill' | 'other';
+
 export type PermissionBehavior = 'allow' | 'ask' | 'deny';
 
 export interface PermissionDecision {
@@ -393,7 +401,9 @@ export type HandrailEventType =
   | 'turn/permission/request/opened'
   | 'turn/permission/request/resolved'
   /** A command's request through handrail's network proxy: host, port, method, allowed or why not, bytes. */
-  | 'sandbox/network/request';
+  | 'sandbox/network/request'
+  /** An extension's state changed (an MCP server connected, failed, restarted, changed its tool list). */
+  | 'extension/state/changed';
 
 export interface HandrailEvent {
   type: HandrailEventType;
