@@ -20,6 +20,8 @@ export interface BwrapLayout {
   /** The command proxy's unix socket (network.commands), shown at its own path (see network/bridge.ts). */
   proxySocket?: string;
   roots: readonly FileRoot[];
+  /** Host paths outside the roots shown read-only (a program's own files). */
+  readPaths?: readonly string[];
   /** Paths bound read-only over themselves: existing protected paths and placeholders. */
   readOnly: readonly string[];
   masks: readonly Mask[];
@@ -52,9 +54,9 @@ export const PROC_READ_ONLY: readonly string[] = [
 ];
 
 /**
- * bwrap's argv. Mount order matters: the system, /proc, /dev and /tmp first, then HOME, then the roots
- * (outer before nested), then read-only and masked paths inside them (outer before nested), so every mount
- * lands on top of the one that contains it.
+ * bwrap's argv. Mount order matters: the system, /proc, /dev and /tmp first, then HOME, then the roots and
+ * read paths (outer before nested), then read-only and masked paths inside them (outer before nested), so
+ * every mount lands on top of the one that contains it.
  */
 export function bwrapArgs(layout: BwrapLayout): string[] {
   const args = [layout.bwrap, ...namespaceArgs(layout.identity, layout.network, layout.tty)];
@@ -73,7 +75,9 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
   args.push('--bind', layout.home, layout.home);
   // Read-only is enough: connecting to a socket is not a write to the file system.
   if (layout.proxySocket) args.push('--ro-bind', layout.proxySocket, layout.proxySocket);
-  for (const root of byDepth([...layout.roots])) {
+  // Read paths lie outside the roots, but may hold one: bound in the same order, a root lands on top.
+  const readPaths = (layout.readPaths ?? []).map((p) => ({ path: p, access: 'read' as const }));
+  for (const root of byDepth([...layout.roots, ...readPaths])) {
     args.push(root.access === 'write' ? '--bind' : '--ro-bind', root.path, root.path);
   }
   const layers = byDepth([

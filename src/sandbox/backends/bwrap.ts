@@ -7,6 +7,7 @@ import type {
   BackendStatus,
   SandboxBackend,
   SandboxCommand,
+  SandboxIdentity,
   SandboxPolicy,
   WrapResult,
 } from '../process/backend-types.js';
@@ -17,7 +18,13 @@ import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.
 import { auditProtectedPaths } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
-import { chooseIdentity, identityReachProblem, neverReachable, type RunAs } from './identity.js';
+import {
+  chooseIdentity,
+  identityReachProblem,
+  neverReachable,
+  type RunAs,
+  reachProblem,
+} from './identity.js';
 import { mappedRootView } from './mapped-root.js';
 import { acquirePlaceholders, placeholderCheck, releasePlaceholders } from './placeholders.js';
 import {
@@ -137,6 +144,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const node = policy.proxy ? process.execPath : undefined;
     if (node && ![...system.shown, ...extra].some((dir) => isWithin(node, dir))) extra.push(node);
     const visible = [...system.shown, ...extra];
+    const readPaths = shownReadPaths(policy.readPaths ?? [], visible, identity, euid, notes);
     const denyRead = policy.denyRead ?? [];
     // The user's git, ssh and handrail configuration: read-only wherever the roots are.
     const absoluteProtected = userProtectedPaths();
@@ -156,6 +164,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       protectedPaths: policy.protectedPaths ?? [],
       ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
       visible,
+      readPaths,
       maxEntries: maxScanEntries,
       absoluteProtected,
     });
@@ -230,14 +239,14 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           if (!held.includes(p) && !readOnly.includes(p) && pathExists(p)) readOnly.push(p);
       }
       const masks: Mask[] = [];
-      for (const mask of scan.masks) {
+      for (const mask of withStateHidden(scan.masks, policy, readPaths)) {
         // handrail's own 0700 state directory, say: the command's uid cannot get there to read anything.
         if (identity.uid !== euid && neverReachable(mask.path, identity.uid, identity.gid)) continue;
         masks.push(mask);
       }
       let devices: string | undefined;
       if (identity.mode === 'mapped-root') {
-        const view = await mappedRootView(visible, policy.roots);
+        const view = await mappedRootView([...visible, ...readPaths], policy.roots);
         masks.push(...view.masks);
         devices = view.devices;
         lost.push(...view.lost);
@@ -273,6 +282,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         home: command.home,
         ...(policy.proxy ? { proxySocket: policy.proxy.socket } : {}),
         roots: policy.roots,
+        readPaths,
         readOnly: [...new Set([...readOnly, ...held])].filter(outside),
         masks: masks.filter((mask) => outside(mask.path)),
         deniedFile,
@@ -313,6 +323,55 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
   }
 
   return { name: 'bwrap', status, acceptsProxy: true, wrap };
+}
+
+/**
+ * The read paths this command is shown: not those the system view shows already, nor those bwrap, running
+ * as the command's user, could not reach to bind (a user's 0700 home above them): those are noted.
+ */
+function shownReadPaths(
+  given: readonly string[],
+  visible: readonly string[],
+  identity: SandboxIdentity,
+  euid: number,
+  notes: string[],
+): string[] {
+  const shown: string[] = [];
+  for (const p of given) {
+    if (visible.some((dir) => isWithin(p, dir))) continue;
+    // Dropped to that uid (setpriv, no supplementary groups) before bwrap starts; mapped-root binds as root.
+    const problem =
+      euid === 0 && identity.uid !== 0 ? reachProblem(p, 'read', identity.uid, identity.gid) : undefined;
+    if (problem) notes.push(`not shown: ${p} (commands run as uid ${identity.uid}, and ${problem})`);
+    else shown.push(p);
+  }
+  return shown;
+}
+
+/**
+ * handrail's state directory, when a read path holds it and no root does: hidden whole (a root shows it
+ * through the state view instead), with the masks inside it dropped (nothing can be mounted in a hidden
+ * directory).
+ */
+function withStateHidden(
+  masks: readonly Mask[],
+  policy: SandboxPolicy,
+  readPaths: readonly string[],
+): Mask[] {
+  const given = policy.stateDir;
+  if (!given) return [...masks];
+  const stateDir = realOrSelf(given);
+  const shown = readPaths.some((p) => p !== stateDir && isWithin(stateDir, p));
+  if (!shown || policy.roots.some((root) => isWithin(stateDir, root.path))) return [...masks];
+  return [...masks.filter((mask) => !isWithin(mask.path, stateDir)), { path: stateDir, dir: true }];
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 /** When /etc/resolv.conf links outside what the sandbox shows (systemd-resolved), show its target too. */

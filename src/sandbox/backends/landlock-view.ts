@@ -2,7 +2,7 @@
 // builds with mounts — the system read-only, the roots as the file policy says, protected paths read-only,
 // deny-read paths and the audit database closed — but with nothing outside it, since Landlock cannot show
 // a private /tmp, /dev or /proc; it can only grant or withhold what the host has.
-import { type Dirent, readdirSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { FileRoot } from '../file-policy-types.js';
@@ -19,6 +19,8 @@ const TTY_ACCESS = FS.READ_FILE | FS.WRITE_FILE | FS.IOCTL_DEV;
 export interface LandlockView {
   /** Host directories shown read-only (canonical): the system paths and extra read-only paths. */
   visible: readonly string[];
+  /** Host paths outside the roots readable for a program (`SandboxPolicy.readPaths`). */
+  readPaths?: readonly string[];
   roots: readonly FileRoot[];
   /** The run directory holding the command's HOME and TMPDIR. */
   runDir: string;
@@ -46,6 +48,8 @@ export function landlockDirectives(view: LandlockView): Directive[] {
     ...DEVICES.map((p) => ({ path: p, access: DEVICE_ACCESS })),
     { path: '/dev/tty', access: TTY_ACCESS },
     { path: view.runDir, access: WRITE },
+    // Before the roots: a root inside a read path keeps its own access.
+    ...(view.readPaths ?? []).map((p) => ({ path: p, access: READ })),
     // Outer roots first, so a nested root's own access comes after (the same path: the later one wins).
     ...[...view.roots]
       .sort((a, b) => a.path.length - b.path.length)
@@ -54,8 +58,22 @@ export function landlockDirectives(view: LandlockView): Directive[] {
     ...view.missingProtected.map((p) => ({ path: p, access: READ })),
     ...view.masks.map((mask) => ({ path: mask.path, access: 0 })),
     ...stateDirectives(view),
+    ...stateInReadPath(view),
   ];
   return directives;
+}
+
+/** The state directory closed whole when a read path holds it and no root does (a root shows it as above). */
+function stateInReadPath(view: LandlockView): Directive[] {
+  if (!view.stateDir) return [];
+  let dir = view.stateDir;
+  try {
+    dir = realpathSync(dir);
+  } catch {
+    // not there: nothing to close but its name
+  }
+  if (view.roots.some((root) => isWithin(dir, root.path))) return [];
+  return (view.readPaths ?? []).some((p) => isWithin(dir, p)) ? [{ path: dir, access: 0 }] : [];
 }
 
 /** Top-level entries of the state directory a command never sees (the placeholder registry). */

@@ -105,6 +105,8 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     const notes: string[] = [];
 
     const visible = [...(await existing(systemPaths)), ...(await existing(options.readOnlyPaths ?? []))];
+    // A program's own files: readable, like the system (no reach check: the helper opens them as root).
+    const readPaths = (policy.readPaths ?? []).filter((p) => !visible.some((dir) => isWithin(p, dir)));
     const denyRead = policy.denyRead ?? [];
     const absoluteProtected = userProtectedPaths();
     const stateDir = policy.stateDir;
@@ -120,6 +122,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
       protectedPaths: policy.protectedPaths ?? [],
       ...(stateDir ? { stateDir } : {}),
       visible,
+      readPaths,
       maxEntries: maxScanEntries,
       absoluteProtected,
     });
@@ -134,7 +137,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     const masks: Mask[] = [...scan.masks];
     if (asRoot) {
       // uid 0 reads what only root may read unless it is withheld: the same search as bwrap's mapped-root.
-      const rootOnly = await rootOnlyEntries(visible);
+      const rootOnly = await rootOnlyEntries([...visible, ...readPaths]);
       const roots = policy.roots.map((root) => root.path);
       masks.push(...rootOnly.masks.filter((mask) => !roots.some((root) => isWithin(mask.path, root))));
       if (!rootOnly.complete) {
@@ -156,6 +159,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     const compiled = compileRules(
       landlockDirectives({
         visible,
+        readPaths,
         roots: policy.roots,
         runDir: command.runDir,
         readOnly: scan.readOnly,

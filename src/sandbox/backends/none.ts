@@ -9,7 +9,8 @@ export const UNSANDBOXED_NOTICE = 'This command ran without an OS sandbox (sandb
  * No OS sandbox: the command runs directly as handrail's user, with the filtered environment, its own
  * process group and the resource limits that do not depend on a user namespace (file size, open files,
  * core dumps, address space; not the process count, which the kernel counts over all of the user's
- * processes). Chosen only explicitly; every plan from it says `unsandboxed: true`.
+ * processes). Chosen only explicitly; every plan from it says `unsandboxed: true`. Read paths
+ * (`policy.readPaths`) need nothing here: the command can read whatever handrail's user can.
  */
 export function createNoneBackend(): SandboxBackend {
   const prlimit = findExecutable('prlimit');

@@ -38,6 +38,11 @@ export interface ScanInput {
   stateDir?: string;
   /** Directories outside the roots that the sandbox shows (absolute deny globs are walked there too). */
   visible: readonly string[];
+  /**
+   * Paths outside the roots shown read-only for a program (`SandboxPolicy.readPaths`): every deny glob that
+   * can match an absolute path (`/x/**`, `**\/.env`) is enforced there.
+   */
+  readPaths?: readonly string[];
   /** Entries the walk visits at most; past it the result says `truncated`. */
   maxEntries: number;
   /**
@@ -129,6 +134,21 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     if (!writable && !(deny.match && deny.reachesInto(root.path, rels))) continue;
     const insideProtected = writable && [...absolute].some((p) => isWithin(root.path, p));
     queue.push({ dir: root.path, root, rels, rel: '', underProtected: false, insideProtected });
+  }
+  // A program's read paths: hidden whole when denied, else walked where a deny glob could match inside.
+  const readPaths = input.readPaths ?? [];
+  for (const dir of readPaths) {
+    const above: string[] = [];
+    for (let p = dir; ; p = path.dirname(p)) {
+      above.push(p);
+      if (path.dirname(p) === p) break;
+    }
+    if (above.some((p) => denied(p, [], false) || denied(p, [], true))) {
+      result.masks.push({ path: dir, dir: lstatOrUndefined(dir)?.isDirectory() === true });
+      continue;
+    }
+    if (!deny.match || !deny.reachesInto(dir, [])) continue;
+    queue.push({ dir, root: undefined, rels: [], rel: '', underProtected: false, insideProtected: false });
   }
   // Absolute deny globs can name places outside the roots the sandbox still shows (under /etc, say).
   for (const glob of input.denyRead) {
@@ -240,7 +260,8 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
   for (const named of literal) {
     if (
       !rootPaths.some((root) => isWithin(named, root)) &&
-      !input.visible.some((dir) => isWithin(named, dir))
+      !input.visible.some((dir) => isWithin(named, dir)) &&
+      !readPaths.some((dir) => isWithin(named, dir))
     )
       continue;
     // The name as it is on disk, which may be another Unicode normalization than the rule's.
@@ -320,6 +341,7 @@ function walkConfig(input: ScanInput, absolute: ReadonlySet<string>): string {
     input.protectedPaths,
     input.stateDir ?? null,
     input.visible,
+    input.readPaths ?? [],
     [...absolute].sort(),
   ]);
 }

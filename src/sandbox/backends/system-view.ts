@@ -4,20 +4,11 @@ import path from 'node:path';
 import type { FileRoot } from '../file-policy-types.js';
 import { isWithin } from '../path-syntax.js';
 import { findExecutable } from '../process/executables.js';
+import { DEFAULT_SYSTEM_PATHS } from '../process/program-paths.js';
 import type { Mask } from './scan.js';
 
 /** The host directories a sandboxed command sees, read-only: programs, libraries and configuration. */
-export const DEFAULT_SYSTEM_PATHS: readonly string[] = [
-  '/usr',
-  '/bin',
-  '/sbin',
-  '/lib',
-  '/lib32',
-  '/lib64',
-  '/libx32',
-  '/etc',
-  '/opt',
-];
+export { DEFAULT_SYSTEM_PATHS };
 
 type SystemMounts = { args: string[]; shown: string[] };
 const systemCache = new Map<string, Promise<SystemMounts>>();

@@ -49,6 +49,11 @@ export interface SandboxPolicy {
   protectedPaths?: readonly string[];
   /** handrail's state directory: read-only when it lies inside a writable root. */
   stateDir?: string;
+  /**
+   * Host paths outside the roots shown read-only (a program's own files; canonical, existing, none inside a
+   * root or another). Deny-read paths in them stay hidden, and so does the state directory.
+   */
+  readPaths?: readonly string[];
   /** The host's network, shared as it is (`process.network: true`). */
   network: boolean;
   /**

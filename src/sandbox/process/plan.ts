@@ -3,9 +3,10 @@ import path from 'node:path';
 import { type CommandProxyEndpoint, PROXY_PORT, proxyEnv } from '../network/index.js';
 import type { SandboxCommand, SandboxPolicy } from './backend-types.js';
 import { buildCommandEnv, type EnvRefusal, envRefusalMessage } from './env.js';
+import { resolveProgram, sandboxReadPaths } from './program-paths.js';
 import { resolveRlimits } from './rlimits.js';
 import { createRunDir } from './run-dir.js';
-import { commandSizeProblem, shellArgv } from './shell.js';
+import { argvSizeProblem, commandSizeProblem, shellArgv } from './shell.js';
 import type { ProcessSpawnContext, ProcessSpawnInput, ProcessSpawnPlanResult } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -19,26 +20,19 @@ const fail = (errorClass: Failure['errorClass'], message: string): Failure => ({
 });
 
 /**
- * Turn a model's request to run a command into a spawn plan: the shell argv, a filtered environment with a
- * fresh HOME, a checked working directory, a capped timeout, and the backend's wrapping. Every refusal is
- * a result with an error class and a message that says what to change.
+ * Turn a request to run a command (a model's shell command line, or a program's argv) into a spawn plan: the
+ * argv, a filtered environment with a fresh HOME, a checked working directory, a capped timeout (none for a
+ * service), the paths it may read besides the roots, and the backend's wrapping. Every refusal is a result
+ * with an error class and a message that says what to change.
  */
 export async function buildProcessSpawnPlan(
   input: ProcessSpawnInput,
   ctx: ProcessSpawnContext,
 ): Promise<ProcessSpawnPlanResult> {
-  const { cmd } = input;
-  if (typeof cmd !== 'string' || cmd.trim() === '') {
-    return fail('invalid_arguments', 'The command is empty; give the shell command to run.');
-  }
-  if (cmd.includes('\u0000')) return fail('invalid_arguments', 'The command contains a NUL character.');
-  const tooBig = commandSizeProblem(cmd);
-  if (tooBig) return fail('invalid_arguments', tooBig);
-  const shell = shellArgv(input.shell, cmd);
-  if ('message' in shell) return fail('invalid_arguments', shell.message);
-
+  const program = programArgv(input);
+  if (typeof program === 'string') return fail('invalid_arguments', program);
   const notes: string[] = [];
-  const timeout = resolveTimeout(input.timeoutMs, ctx, notes);
+  const timeout = resolveTimeout(input, ctx, notes);
   if (typeof timeout === 'string') return fail('invalid_arguments', timeout);
   if (input.stdin !== undefined && input.stdin !== 'closed' && input.stdin !== 'pipe') {
     return fail('invalid_arguments', `stdin must be "closed" or "pipe", not ${JSON.stringify(input.stdin)}.`);
@@ -86,6 +80,22 @@ export async function buildProcessSpawnPlan(
     await runDir.remove();
     return fail('invalid_arguments', envRefusalMessage(env.refused));
   }
+  // A program runs by the path found on the PATH the command sees (the host's view of it, which the
+  // sandbox shares for the system and read paths).
+  let argv = program.argv;
+  if (program.direct) {
+    const found = await resolveProgram(argv[0]!, { cwd: workdir.path, path: env.env.PATH ?? '' });
+    if (!found) {
+      await runDir.remove();
+      return fail('not_found', programNotFound(argv[0]!, workdir.path, env.env.PATH ?? ''));
+    }
+    argv = [found, ...argv.slice(1)];
+  }
+  const readPaths = await sandboxReadPaths(
+    ctx.readPaths ?? [],
+    { roots: files.roots, cwd: workdir.path, runDir: runDir.root, stateDir: ctx.filePolicy?.stateDir },
+    notes,
+  );
   const network = await openProxy(ctx, runDir.root, notes);
   if (typeof network === 'string') {
     await runDir.remove();
@@ -95,7 +105,7 @@ export async function buildProcessSpawnPlan(
   if (network.endpoint) Object.assign(env.env, proxyEnv(network.endpoint.port));
 
   const command: SandboxCommand = {
-    argv: shell.argv,
+    argv,
     env: env.env,
     cwd: workdir.path,
     runDir: runDir.root,
@@ -111,6 +121,7 @@ export async function buildProcessSpawnPlan(
     ...(ctx.filePolicy?.denyRead ? { denyRead: ctx.filePolicy.denyRead } : {}),
     ...(ctx.filePolicy?.protectedPaths ? { protectedPaths: ctx.filePolicy.protectedPaths } : {}),
     ...(ctx.filePolicy?.stateDir ? { stateDir: ctx.filePolicy.stateDir } : {}),
+    ...(readPaths.length > 0 ? { readPaths } : {}),
   };
   let wrapped: Awaited<ReturnType<typeof backend.wrap>>;
   try {
@@ -138,7 +149,7 @@ export async function buildProcessSpawnPlan(
       timeoutMs: timeout,
       stdin: tty || input.stdin === 'pipe' ? 'pipe' : 'closed',
       tty,
-      command: { argv: shell.argv, env: wrapped.commandEnv, cwd: workdir.path },
+      command: { argv, env: wrapped.commandEnv, cwd: workdir.path },
       sandbox: wrapped.sandbox,
       runId,
       notes,
@@ -187,7 +198,60 @@ async function openProxy(
   }
 }
 
-function resolveTimeout(requested: unknown, ctx: ProcessSpawnContext, notes: string[]): number | string {
+/**
+ * What runs: `cmd` in its shell, or `argv` as given (its program still to be found on PATH: `direct`). A
+ * message when the request is not one of the two, or cannot be run as given.
+ */
+function programArgv(input: ProcessSpawnInput): { argv: string[]; direct: boolean } | string {
+  if (input.cmd !== undefined && input.argv !== undefined) {
+    return 'Give either cmd (a shell command line) or argv (a program and its arguments), not both.';
+  }
+  if (input.argv !== undefined) {
+    const { argv } = input;
+    if (!Array.isArray(argv) || argv.some((arg) => typeof arg !== 'string')) {
+      return 'argv must be an array of strings: the program, then its arguments.';
+    }
+    if (argv.length === 0 || argv[0]!.trim() === '') {
+      return 'argv is empty; give the program to run, then its arguments.';
+    }
+    const nul = argv.findIndex((arg) => arg.includes('\u0000'));
+    if (nul >= 0) return `Argument ${nul} of argv contains a NUL character.`;
+    if (input.shell !== undefined) return 'shell applies to cmd only: argv runs its program without a shell.';
+    return argvSizeProblem(argv) ?? { argv: [...argv], direct: true };
+  }
+  const { cmd } = input;
+  if (typeof cmd !== 'string' || cmd.trim() === '') {
+    return 'The command is empty; give the shell command to run.';
+  }
+  if (cmd.includes('\u0000')) return 'The command contains a NUL character.';
+  const tooBig = commandSizeProblem(cmd);
+  if (tooBig) return tooBig;
+  const shell = shellArgv(input.shell, cmd);
+  return 'message' in shell ? shell.message : { argv: shell.argv, direct: false };
+}
+
+function programNotFound(program: string, cwd: string, searchPath: string): string {
+  if (program.includes('/')) {
+    return `The program ${path.resolve(cwd, program)} does not exist or is not an executable file.`;
+  }
+  return `The program ${JSON.stringify(program)} was not found on PATH (${searchPath}): no executable file of that name is in any of its directories. Give its absolute path, or set PATH in the profile's extraEnv.`;
+}
+
+/** The wall-clock limit: none for a service; for a call the one asked for, within the profile's cap. */
+function resolveTimeout(
+  input: ProcessSpawnInput,
+  ctx: ProcessSpawnContext,
+  notes: string[],
+): number | string {
+  const { lifetime, timeoutMs: requested } = input;
+  if (lifetime !== undefined && lifetime !== 'call' && lifetime !== 'service') {
+    return `lifetime must be "call" or "service", not ${JSON.stringify(lifetime)}.`;
+  }
+  if (lifetime === 'service') {
+    if (requested !== undefined)
+      return 'A service has no timeout (its caller stops it): leave timeoutMs out.';
+    return Number.POSITIVE_INFINITY;
+  }
   const cap = ctx.profile.timeoutCapMs ?? DEFAULT_TIMEOUT_CAP_MS;
   const fallback = Math.min(ctx.profile.timeoutDefaultMs ?? DEFAULT_TIMEOUT_MS, cap);
   if (requested === undefined) return fallback;

@@ -29,6 +29,25 @@ export function commandSizeProblem(cmd: string): string | undefined {
   return `The command is ${(bytes / 1024).toFixed(1)} KiB; one command line can be at most 128 KiB (the kernel's limit for a single argument). Write the script to a file (write_file) and run that file instead, e.g. \`bash script.sh\`.`;
 }
 
+/** Largest argv (all arguments together) a program may be given: half the kernel's usual 2 MiB ARG_MAX. */
+export const MAX_ARGV_BYTES = 1024 * 1024;
+
+/** Why a program's argv cannot be run as given because of its size, or undefined. */
+export function argvSizeProblem(argv: readonly string[]): string | undefined {
+  let total = 0;
+  for (const [i, arg] of argv.entries()) {
+    const bytes = Buffer.byteLength(arg, 'utf8');
+    if (bytes > MAX_COMMAND_BYTES) {
+      return `Argument ${i} is ${(bytes / 1024).toFixed(1)} KiB; one argument can be at most 128 KiB (the kernel's limit for a single argument). Pass it in a file instead.`;
+    }
+    total += bytes + 1;
+  }
+  if (total > MAX_ARGV_BYTES) {
+    return `The arguments are ${(total / 1024).toFixed(1)} KiB together; at most ${MAX_ARGV_BYTES / 1024} KiB can be passed. Pass them in a file instead.`;
+  }
+  return undefined;
+}
+
 /**
  * argv for running `cmd` in a shell, or a message when the shell is not one handrail knows. The shell is
  * an absolute path in the system directories (`bash` → /usr/bin/bash), never looked up on the command's

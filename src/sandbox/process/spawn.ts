@@ -133,7 +133,10 @@ export function spawnPlanned(plan: ProcessSpawnPlan, opts: SpawnPlannedOptions =
     killing ??= killTree(child, { graceMs, ...treeOptions });
     return killing;
   };
-  const timer = setTimeout(() => void startKill('timeout'), plan.timeoutMs);
+  // A service has no timeout (Infinity): setTimeout would take it for 1 ms.
+  const timer = Number.isFinite(plan.timeoutMs)
+    ? setTimeout(() => void startKill('timeout'), plan.timeoutMs)
+    : undefined;
   const onAbort = () => void startKill('abort');
   if (opts.signal?.aborted) onAbort();
   else opts.signal?.addEventListener('abort', onAbort, { once: true });

@@ -5,14 +5,26 @@ import type { Rlimits } from './rlimits.js';
 
 /** What a model (through a tool) asks to run. */
 export interface ProcessSpawnInput {
-  cmd: string;
+  /** A shell command line (run with `shell`). Exactly one of `cmd` and `argv`. */
+  cmd?: string;
+  /**
+   * A program and its arguments, run directly, without a shell. `argv[0]` without a slash is looked up on the
+   * PATH the command sees; with one, it is resolved against the working directory. Exactly one of `cmd` and
+   * `argv`.
+   */
+  argv?: string[];
+  /**
+   * 'call' (default): the command ends within its timeout. 'service': a long-lived process (a stdio server)
+   * with no wall-clock timeout, stopped by its caller (`kill()` or the AbortSignal).
+   */
+  lifetime?: 'call' | 'service';
   /** Directory to run in (default: the turn's cwd); must pass the file policy as a readable directory. */
   workdir?: string;
   /** bash (default), sh, dash or zsh. */
   shell?: string;
   /** Variables the model sets; dangerous or secret-looking names are refused. */
   env?: Record<string, string>;
-  /** Wall-clock limit, capped by the profile. */
+  /** Wall-clock limit, capped by the profile ('call' only). */
   timeoutMs?: number;
   /** Run in a pseudo-terminal (the caller's spawner provides it); stdin is then open. */
   tty?: boolean;
@@ -52,6 +64,12 @@ export interface ProcessSpawnContext {
   filePolicy?: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'stateDir'>;
   /** handrail's environment, from which only the allowlist is read (default: process.env). */
   hostEnv?: NodeJS.ProcessEnv;
+  /**
+   * Host paths (files or directories) the command may read although they lie outside the roots: a program's
+   * own files (see `programReadPaths`). Shown read-only; deny-read paths and handrail's state stay hidden in
+   * them. Trusted configuration, never the model's: missing and too broad paths are left out with a note.
+   */
+  readPaths?: readonly string[];
 }
 
 /** Everything needed to start one command; spawn `argv` with `env` in `cwd`. */
@@ -59,6 +77,7 @@ export interface ProcessSpawnPlan {
   argv: string[];
   env: Record<string, string>;
   cwd: string;
+  /** The wall-clock limit; `Infinity` for a 'service' (no timer is set). */
   timeoutMs: number;
   stdin: 'closed' | 'pipe';
   tty: boolean;

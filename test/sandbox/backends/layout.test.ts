@@ -294,6 +294,32 @@ describe('bwrapArgs', () => {
     expect(bwrapArgs(base)).not.toContain('--ro-bind-try');
   });
 
+  it('binds read paths with the roots, outer before nested, so a root inside one stays writable and masks come after', () => {
+    const args = bwrapArgs({
+      ...base,
+      roots: [{ path: '/opt2/tools/ws', access: 'write' }],
+      readPaths: ['/opt2/tools', '/srv/node_modules'],
+      readOnly: [],
+      masks: [{ path: '/srv/node_modules/pkg/secret', dir: false }],
+      cwd: '/opt2/tools/ws',
+    });
+    const from = args.lastIndexOf('/tmp/run/home') + 1;
+    expect(args.slice(from, args.indexOf('--chdir'))).toEqual([
+      '--ro-bind',
+      '/opt2/tools',
+      '/opt2/tools',
+      '--ro-bind',
+      '/srv/node_modules',
+      '/srv/node_modules',
+      '--bind',
+      '/opt2/tools/ws',
+      '/opt2/tools/ws',
+      '--ro-bind',
+      '/tmp/run/denied',
+      '/srv/node_modules/pkg/secret',
+    ]);
+  });
+
   it('drops capabilities and maps to an unprivileged uid for runAs root', () => {
     const args = bwrapArgs({ ...base, identity: { mode: 'mapped-root', uid: 0, gid: 0 } });
     expect(args.slice(1, 10)).toEqual([

@@ -5,6 +5,7 @@ import type { FilePolicyConfig } from '../../../src/sandbox/file-policy-types.js
 import type { SandboxBackend } from '../../../src/sandbox/process/backend-types.js';
 import {
   buildProcessSpawnPlan,
+  type CommandProxyOpener,
   type ProcessExit,
   type ProcessProfile,
   type ProcessSpawnInput,
@@ -41,6 +42,10 @@ export interface PlanOptions {
   stateDir?: string;
   profile?: Partial<ProcessProfile>;
   hostEnv?: NodeJS.ProcessEnv;
+  /** Host paths shown read-only besides the roots (a program's own files). */
+  readPaths?: readonly string[];
+  /** The command's entrance to the network proxy (network.commands). */
+  proxy?: CommandProxyOpener;
 }
 
 export async function plan(ws: string, input: ProcessSpawnInput, opts: PlanOptions) {
@@ -60,6 +65,8 @@ export async function plan(ws: string, input: ProcessSpawnInput, opts: PlanOptio
       ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
     },
     ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
+    ...(opts.readPaths ? { readPaths: opts.readPaths } : {}),
+    ...(opts.proxy ? { proxy: opts.proxy } : {}),
   });
   if (result.ok) onCleanup(async () => void (await result.plan.cleanup()));
   return result;
