@@ -2,10 +2,12 @@
 import os from 'node:os';
 import { benchApplyPatch } from './apply-patch.js';
 import { benchClassifyCommand } from './classify-command.js';
+import { benchEditCorpus, formatEditCorpus } from './edit-corpus.js';
 import { benchEditFile } from './edit-file.js';
 import { benchExecCommand } from './exec-command.js';
 import { benchGrepFiles } from './grep-files.js';
 import { benchMcp } from './mcp.js';
+import { benchMcpProxy } from './mcp-proxy.js';
 import { benchPermission } from './permission.js';
 import { benchPipeline } from './pipeline.js';
 import { benchReadFile } from './read-file.js';
@@ -73,6 +75,13 @@ if (wanted('apply_patch')) {
   console.log(
     `  handrail ${ms(a.handrailMedianMs)} | plain string ops + writeFileSync ${ms(a.plainMedianMs)} (${x(a.ratio)}) | plain + fsync + rename ${ms(a.durablePlainMedianMs)} (${x(a.ratioVsDurable)})`,
   );
+}
+
+if (wanted('edit-corpus')) {
+  console.log(
+    '\n[edit-corpus] realistic model edits (test/tools/fs/edit-corpus): edit_file, apply_patch and Pi 0.73.1, side by side',
+  );
+  console.log(formatEditCorpus(await benchEditCorpus()).join('\n'));
 }
 
 if (wanted('grep_files')) {
@@ -190,5 +199,27 @@ if (wanted('mcp')) {
       console.log(`  ${r.label.padEnd(40)} median ${ms(r.median).padStart(8)}  p95 ${ms(r.p95).padStart(8)}`);
     }
     console.log(`  handrail / reference (median): ${x(m.ratio)} over ${m.iterations} calls each`);
+  }
+}
+
+if (wanted('mcp-proxy')) {
+  console.log(
+    '\n[mcp-proxy] server-everything `echo` over stdio: direct SDK client vs the same call proxied by handrail (goal ≤ 1.5×)',
+  );
+  const m = await benchMcpProxy();
+  const msFine = (n) => `${n.toFixed(3)} ms`;
+  if (m.skipped) console.log(`  skipped: ${m.skipped}`);
+  else {
+    for (const key of ['direct', 'none', 'bwrap', 'gateway']) {
+      const r = m[key];
+      if ('unavailable' in r) console.log(`  ${key.padEnd(44)} unavailable: ${r.unavailable}`);
+      else {
+        const ratio = key === 'direct' ? '' : `  ${x(r.ratio)} direct (p95 ${x(r.p95Ratio)})`;
+        console.log(
+          `  ${r.label.padEnd(44)} median ${msFine(r.median).padStart(9)}  p95 ${msFine(r.p95).padStart(9)}${ratio}`,
+        );
+      }
+    }
+    console.log(`  ${m.iterations} calls each, in interleaved blocks`);
   }
 }

@@ -1,0 +1,87 @@
+// MCP servers for tests: the real server-everything from npm, over stdio or started as an HTTP server on a
+// free local port, and runtimes (handrail's createRuntime, with mcpServers) closed after the test.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { createRuntime, type McpRuntime, type McpRuntimeOptions } from '../../src/extensions/index.js';
+import { onCleanup } from './cleanup.js';
+import { repoRoot } from './repo.js';
+import { tempDir } from './temp.js';
+
+/** server-everything's entry point: `node EVERYTHING stdio | streamableHttp | sse`. */
+export const EVERYTHING = path.join(
+  repoRoot,
+  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+/** server-everything over stdio, as a server configuration. */
+export function everythingStdio(extra: Record<string, unknown> = {}) {
+  return { command: process.execPath, args: [EVERYTHING, 'stdio'], ...extra };
+}
+
+/**
+ * A runtime with MCP servers in a temp workspace (full_access, no rate limits, no store, no OS sandbox unless
+ * given), closed after the test.
+ */
+export function mcpRuntime(options: McpRuntimeOptions): McpRuntime {
+  const workspace = options.workspace ?? tempDir();
+  const runtime = createRuntime({
+    profile: 'full_access',
+    rateLimits: false,
+    store: false,
+    sandbox: 'none',
+    ...options,
+    workspace,
+  } as McpRuntimeOptions);
+  onCleanup(() => runtime.close());
+  return runtime;
+}
+
+/** A TCP port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** server-everything as an HTTP server on 127.0.0.1 (its own process), stopped after the test. */
+export async function everythingHttp(
+  mode: 'streamableHttp' | 'sse',
+  port?: number,
+): Promise<{ port: number; url: string; child: ChildProcess }> {
+  port ??= await freePort();
+  const child = spawn(process.execPath, [EVERYTHING, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  onCleanup(() => stopChild(child));
+  await waitForPort(port, child);
+  return { port, url: `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`, child };
+}
+
+/** Kill a child and wait for it to be gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`nothing listened on port ${port}`);
+}
