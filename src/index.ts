@@ -20,7 +20,6 @@ export {
   allowAllEvaluator,
   canonicalJson,
   classifyThrown,
-  createRuntime,
   DEFAULT_RETRY_BUDGET,
   DEFAULT_RUNTIME_LIMITS,
   defineTool,
@@ -51,6 +50,20 @@ export {
   type VisibilityControl,
   visibilityCapability,
 } from './core/index.js';
+// handrail's createRuntime is core's with the MCP client added (`mcpServers`, `ready()`, `mcpStatus()`).
+export {
+  createRuntime,
+  type McpClientHandlers,
+  type McpHttpServerConfig,
+  type McpRuntime,
+  type McpRuntimeOptions,
+  type McpServerConfig,
+  type McpServerState,
+  type McpServerStatus,
+  type McpStdioServerConfig,
+  mcpExtension,
+  mcpToolName,
+} from './extensions/index.js';
 export { type CommandRisk, classifyCommand, type Risk } from './policy/command-risk/index.js';
 export type {
   ApprovalDecision,

@@ -1,10 +1,11 @@
 // `handrail call <tool> [json | -]`: one call through the full pipeline, the model-visible result on stdout.
 // Exit 0 ok, 1 the tool reported an error, 2 the command line was wrong.
 import { parseArgs } from 'node:util';
-import { createRuntime, suggestNames } from '../core/index.js';
+import { suggestNames } from '../core/index.js';
+import { createRuntime } from '../extensions/index.js';
 import type { Approver } from '../policy/index.js';
 import { terminalApprover } from '../policy/index.js';
-import { modelText, runtimeOptions, type WorkspaceOptions } from '../server/index.js';
+import { modelText, runtimeOptions, type WorkspaceOptions, withoutMcpServers } from '../server/index.js';
 import { CALL_HELP } from './help.js';
 import { checkConfig } from './serve.js';
 import { startSpinner } from './spinner.js';
@@ -54,13 +55,25 @@ export async function runCall(argv: string[], workspace: WorkspaceOptions, io: C
       }
     };
   }
-  const runtime = createRuntime(
-    runtimeOptions(workspace, approver ? { approver, approverName: 'terminal' } : {}),
-  );
+  const options = runtimeOptions(workspace, approver ? { approver, approverName: 'terminal' } : {});
+  // The MCP servers start only for one of their tools (mcp__<server>__<tool>): a built-in call needs none.
+  const runtime = createRuntime(name.startsWith('mcp__') ? options : withoutMcpServers(options));
   const abort = new AbortController();
   const onSignal = () => abort.abort(new DOMException('Interrupted', 'AbortError'));
   process.once('SIGINT', onSignal);
   try {
+    // The upstream MCP servers' tools are there once each has connected (or failed: said on stderr).
+    await runtime.ready();
+    const failed = runtime.mcpStatus().filter((s) => s.state === 'failed');
+    if (failed.length > 0) {
+      spinner.pause();
+      for (const server of failed) {
+        io.stderr.write(
+          `handrail call: mcp server ${server.name} failed: ${server.reason ?? 'no reason given'}\n`,
+        );
+      }
+      spinner.resume();
+    }
     const tool = runtime.describeTools().find((t) => t.name === name);
     if (!tool) {
       const near = suggestNames(

@@ -26,7 +26,7 @@ const text = (help: string) => () => Promise.resolve(help);
 export const COMMANDS: Command[] = [
   {
     name: 'serve',
-    summary: 'serve the built-in tools as an MCP server (stdio, or --http HOST:PORT)',
+    summary: 'serve the built-in tools (and MCP servers behind them) over MCP: stdio, or --http',
     help: text(SERVE_HELP),
     // serve loads the configuration itself: a client's roots may name other workspaces.
     run: async (argv, globals, io) => (await import('./serve.js')).runServe(argv, globals, io),
@@ -40,7 +40,7 @@ export const COMMANDS: Command[] = [
   },
   {
     name: 'tools',
-    summary: 'list the tools offered under the profile (--json for their schemas)',
+    summary: "list the tools offered under the profile (MCP servers' too, and whether they ask)",
     help: text(TOOLS_HELP),
     run: async (argv, globals, io) =>
       (await import('./tools.js')).runTools(argv, await workspaceFor(globals, io, 'tools'), io),

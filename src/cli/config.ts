@@ -59,7 +59,8 @@ function textReport(loaded: LoadedConfig, globals: GlobalOptions, style: Style):
       : file.trusted
         ? 'used'
         : `used, ${style.yellow('not trusted')}: it only tightens (--trust-project to let it widen)`;
-    lines.push(`  ${file.layer.padEnd(8)} ${file.path}  ${state}`);
+    const what = file.format === 'mcp' ? ' (--mcp-config: its mcpServers only)' : '';
+    lines.push(`  ${file.layer.padEnd(8)} ${file.path}  ${state}${what}`);
   }
   if (!loaded.files.some((f) => f.layer === 'file'))
     lines.push(`  ${'file'.padEnd(8)} ${style.dim('(--config FILE)')}`);
@@ -76,8 +77,15 @@ function settingLines(key: string, report: SettingReport, style: Style): string[
   const lines: string[] = [];
   if (report.entries) {
     if (report.entries.length === 0) lines.push(row(key, '(none)', from('default')));
+    // A server's line is long (command and arguments): its source goes on the line below.
+    const long = key === 'mcpServers';
     report.entries.forEach((entry, i) => {
-      lines.push(row(i === 0 ? key : '', show(entry.value), from(entry.source, entry.file)));
+      const name = i === 0 ? key : '';
+      if (!long) lines.push(row(name, show(entry.value), from(entry.source, entry.file)));
+      else {
+        lines.push(`  ${name.padEnd(KEY_WIDTH)} ${show(entry.value)}`);
+        lines.push(`  ${''.padEnd(KEY_WIDTH)}   ${style.dim('from')} ${from(entry.source, entry.file)}`);
+      }
     });
   } else {
     const value = report.value;
@@ -100,6 +108,7 @@ function settingLines(key: string, report: SettingReport, style: Style): string[
 /** A value on one line: strings as they are, roots as `path (access)`, the rest as compact JSON. */
 function show(value: unknown): string {
   if (value === undefined) return '(none)';
+  if (isServerEntry(value)) return showServer(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null && 'path' in value && 'access' in value) {
     return `${String(value.path)} (${String(value.access)})`;
@@ -108,4 +117,38 @@ function show(value: unknown): string {
     return `${String(value.uid)}:${String(value.gid)}`;
   }
   return JSON.stringify(value);
+}
+
+type ServerEntry = { name: string; command?: string; args?: string[]; url?: string } & Record<
+  string,
+  unknown
+>;
+
+function isServerEntry(value: unknown): value is ServerEntry {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'name' in value &&
+    ('command' in value || 'url' in value || 'disabled' in value)
+  );
+}
+
+/** `fs: npx -y server-fs . (stdio) env: TOKEN` — env and header values are never shown, only their names. */
+function showServer(entry: ServerEntry): string {
+  const target =
+    entry.command !== undefined
+      ? `${[entry.command, ...(entry.args ?? [])].join(' ')} (stdio)`
+      : entry.url !== undefined
+        ? `${entry.url} (${typeof entry.type === 'string' && entry.type !== 'stdio' ? entry.type : 'http'})`
+        : '';
+  const names = (key: string) =>
+    typeof entry[key] === 'object' && entry[key] !== null ? Object.keys(entry[key] as object) : [];
+  const extras = [
+    names('env').length > 0 ? `env: ${names('env').join(', ')}` : '',
+    names('headers').length > 0 ? `headers: ${names('headers').join(', ')}` : '',
+    entry.trust === 'annotations' ? 'trust: annotations' : '',
+    entry.lazy === true ? 'lazy' : '',
+    entry.disabled === true ? 'disabled' : '',
+  ].filter(Boolean);
+  return [`${entry.name}:`, target, extras.join('; ')].filter(Boolean).join(' ');
 }

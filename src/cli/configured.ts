@@ -10,6 +10,7 @@ export function loadEffectiveConfig(globals: GlobalOptions, io: Pick<CliIO, 'env
   return loadConfig({
     cwd: globals.root,
     ...(globals.configFile !== undefined ? { configFile: globals.configFile } : {}),
+    ...(globals.mcpConfigFile !== undefined ? { mcpConfigFile: globals.mcpConfigFile } : {}),
     flags: globals.flags,
     trustProject: globals.trustProject,
     env: io.env,

@@ -17,6 +17,7 @@ import {
   ripgrepCheck,
   storeCheck,
 } from './doctor-checks.js';
+import { mcpServersCheck } from './doctor-mcp.js';
 import type { GlobalOptions } from './global-options.js';
 import { DOCTOR_HELP } from './help.js';
 import { type CliIO, createStyle, type Style, wantsColor } from './style.js';
@@ -51,6 +52,8 @@ export async function runDoctor(argv: string[], globals: GlobalOptions, io: CliI
     policyCheck(ctx),
     networkCheck(ctx),
   ];
+  const mcp = await mcpServersCheck(ctx);
+  if (mcp) checks.push(mcp);
   const broken = checks.filter((c) => c.required && c.status === 'fail');
   const ok = confined && broken.length === 0;
   if (values.json) {

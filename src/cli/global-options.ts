@@ -14,6 +14,8 @@ export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command)
                         announces, then the current directory unless it is / or your home)
   --config FILE         a configuration file, on top of ~/.config/handrail/config.json and
                         <root>/.handrail/config.json ("handrail config" shows what is in effect)
+  --mcp-config FILE     MCP servers to offer behind handrail, in the clients' format
+                        ({ "mcpServers": { ... } }, as in claude_desktop_config.json or .mcp.json)
   --profile MODE        full_access | auto_accept_edits | supervised (default) | read_only
   --policy FILE         a session policy file (rules on top of the project and user policies)
   --sandbox KIND        auto (default: bwrap, else Landlock; refused when neither confines) | bwrap |
@@ -34,6 +36,7 @@ export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command)
 const VALUES = [
   'root',
   'config',
+  'mcp-config',
   'profile',
   'policy',
   'sandbox',
@@ -59,6 +62,8 @@ export interface GlobalOptions {
   root: string;
   /** `--config FILE`, resolved against the current directory. */
   configFile?: string;
+  /** `--mcp-config FILE` (servers in the MCP clients' format), resolved against the current directory. */
+  mcpConfigFile?: string;
   trustProject: boolean;
   /** The flags as a configuration layer (paths absolute). */
   flags: HandrailConfig;
@@ -171,6 +176,7 @@ function resolve(
     given,
     root,
     ...(given.config !== undefined ? { configFile: path.resolve(cwd, given.config) } : {}),
+    ...(given['mcp-config'] !== undefined ? { mcpConfigFile: path.resolve(cwd, given['mcp-config']) } : {}),
     trustProject,
     flags,
     workspace,
@@ -209,6 +215,7 @@ function parseWebSearch(value: string): NonNullable<HandrailConfig['webSearch']>
 const EXAMPLES: Record<Exclude<Name, 'trust-project'>, string> = {
   root: '~/project',
   config: 'handrail.json',
+  'mcp-config': '.mcp.json',
   profile: 'read_only',
   policy: 'policy.json',
   sandbox: 'bwrap',

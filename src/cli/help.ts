@@ -24,6 +24,11 @@ client that announces no roots, it exits 2 right after initialize: pass --root.
 Long calls: a call with a progress token hears progress at least every 10 s (a heartbeat when the command
 prints nothing), so clients that reset their timeout on progress keep waiting.
 
+Gateway: --mcp-config FILE (a client's { "mcpServers": { ... } } file) or the mcpServers key of the
+configuration puts other MCP servers behind handrail: their tools are offered as mcp__<server>__<tool>,
+each call goes through handrail's policy (asks under supervised unless a rule allows it), stdio servers run
+in the sandbox, and every call is in "handrail log". A server that fails is reported here on stderr.
+
 ${GLOBAL_OPTIONS_HELP}`;
 
 export const CALL_HELP = `Usage: handrail call <tool> [json | -] [global options]
@@ -49,6 +54,12 @@ export const TOOLS_HELP = `Usage: handrail tools [--json] [global options]
 List the tools an agent is offered under the profile: each with its hints (read-only, destructive,
 idempotent, open world) and, with --json, its input schema exactly as MCP clients receive it. Tools of
 lazy domains are listed apart: an agent reveals them with request_tools.
+
+With MCP servers configured (mcpServers, --mcp-config FILE) they are started, listed and stopped: each
+server's state (a failed one with its reason), and each of its tools with its server, its kind (mcp_read
+only for a server with "trust": "annotations" and a tool that says it is read-only, else
+mcp_write_or_unknown) and what a call gets under the profile and the policy files: allowed, asks or denied.
+With --json: "mcpServers" (status) and "upstream" (the tools, with "decision" and "asks").
 
   --json        the list as JSON
   -h, --help    print this help
@@ -86,6 +97,7 @@ Check what handrail needs on this machine and say what to do about each problem:
   - the event store: the SQLite driver, its folder (writable), the database (opens)
   - the configuration files and the policy files (every problem with its place)
   - the network policy (resolves; its mode)
+  - the MCP servers, when some are configured: each started, ready or failed with the reason, and stopped
 
 Each line is ✓ (fine), ! (works, with less) or ✗ (broken). Exit status: 0 when commands can run confined
 and nothing they depend on is broken, 1 otherwise (also with --sandbox none: commands would run unconfined).

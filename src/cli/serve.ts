@@ -1,4 +1,5 @@
-// `handrail serve`: the built-in tools for a workspace as an MCP server, on stdio or Streamable HTTP.
+// `handrail serve`: the built-in tools for a workspace, and the tools of the MCP servers it is configured to
+// front (`mcpServers`, `--mcp-config`), as an MCP server on stdio or Streamable HTTP.
 // Without --root the workspace is what the client announces (serve-roots.ts); over stdio, a first
 // workspace that cannot be made ends the server with exit 2, right after the client's initialize.
 import { statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import {
   serveHttp,
   serveStdio,
   type WorkspaceOptions,
+  withoutMcpServers,
 } from '../server/index.js';
 import { configuredWorkspace } from './configured.js';
 import type { GlobalOptions } from './global-options.js';
@@ -84,8 +86,10 @@ export async function runServe(argv: string[], globals: GlobalOptions, io: CliIO
     ...workspace,
     ...(values['no-elicitation'] ? { elicitation: false } : {}),
     ...(clientRoots ? { clientRoots } : {}),
+    log,
   };
-  const settings = `(profile ${workspace.profile ?? 'supervised'}, sandbox ${workspace.sandbox ?? 'auto'})`;
+  const upstream = Object.keys(workspace.runtime?.mcpServers ?? {});
+  const settings = `(profile ${workspace.profile ?? 'supervised'}, sandbox ${workspace.sandbox ?? 'auto'}${upstream.length > 0 ? `, mcp servers ${upstream.join(', ')}` : ''})`;
   const where = !followRoots
     ? `${workspace.root} ${settings}`
     : tooBroad === undefined
@@ -160,7 +164,8 @@ export function checkConfig(workspace: WorkspaceOptions): void {
   }
   let runtime: ReturnType<typeof createRuntime>;
   try {
-    runtime = createRuntime(runtimeOptions({ ...workspace, store: false }));
+    // Checks only: the MCP servers start with each session's runtime, not here.
+    runtime = createRuntime(withoutMcpServers(runtimeOptions({ ...workspace, store: false })));
   } catch (error) {
     throw new UsageError((error as Error).message, 'Check the file with "handrail policy check".');
   }

@@ -3,11 +3,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { userConfigDir } from '../sandbox/index.js';
+import { mcpServerWarnings } from './mcp-server-options.js';
 import { type MergedConfig, mergeLayers } from './merge.js';
 import { type ConfigLayerInput, checkConfig, problemAt, readConfigFile } from './read.js';
 import { toRuntimeOptions } from './runtime-options.js';
 import type { HandrailConfig } from './schema-type.js';
-import { defaultHome, nest, type SettingContext } from './settings.js';
+import { defaultHome, nest, SETTINGS, type SettingContext } from './settings.js';
 import {
   CONFIG_LAYERS,
   type ConfigFileInfo,
@@ -43,23 +44,39 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   const layers: ConfigLayerInput[] = [];
   const files: ConfigFileInfo[] = [];
 
-  const read = (layer: 'user' | 'project' | 'file', file: string, required: boolean) => {
+  const warnings: ConfigProblem[] = [];
+  const read = (
+    layer: 'user' | 'project' | 'file',
+    file: string,
+    required: boolean,
+    format: 'handrail' | 'mcp' = 'handrail',
+  ) => {
     // As for policy files: a layer file nobody can even see (missing, or under a home this user cannot
     // enter, as with `sudo -u` keeping HOME) is absent; one that is there but unreadable is an error.
     if (!required && !existsSync(file)) {
       files.push({ layer, path: file, found: false, trusted: layer !== 'project' || trustProject });
       return;
     }
-    const { input, problems } = readConfigFile(file, layer, ctx);
+    const read = readConfigFile(file, layer, ctx, format);
+    const { input, problems } = read;
     const missing = !input && problems.length === 1 && problems[0]!.message === 'no such file';
-    files.push({ layer, path: file, found: !missing, trusted: layer !== 'project' || trustProject });
+    files.push({
+      layer,
+      path: file,
+      found: !missing,
+      trusted: layer !== 'project' || trustProject,
+      ...(format === 'mcp' ? { format } : {}),
+    });
     if (missing && !required) return;
     errors.push(...problems);
+    warnings.push(...read.warnings);
     if (input) layers.push(input);
   };
   read('user', paths.user, false);
   read('project', paths.project, false);
   if (opts.configFile !== undefined) read('file', path.resolve(workspace, opts.configFile), true);
+  if (opts.mcpConfigFile !== undefined)
+    read('file', path.resolve(workspace, opts.mcpConfigFile), true, 'mcp');
   for (const [layer, config] of [
     ['flag', opts.flags],
     ['library', opts.options],
@@ -70,17 +87,29 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
     if (problems.length === 0) layers.push({ layer, config });
   }
 
+  for (const input of layers) warnings.push(...mcpServerWarnings(input));
+
   const merged = mergeLayers(layers, { ...ctx, trustProject });
   const runtime = toRuntimeOptions(merged, { workspace, trustProject, env });
   errors.push(...runtime.problems);
   return {
     options: runtime.options,
-    config: nest(merged.values) as HandrailConfig,
+    config: nest(redacted(merged.values)) as HandrailConfig,
     sources: merged.reports,
     files,
-    warnings: inLayerOrder([...merged.warnings, ...runtime.warnings, ...lint(merged)]),
+    warnings: inLayerOrder([...warnings, ...merged.warnings, ...runtime.warnings, ...lint(merged)]),
     errors,
   };
+}
+
+/** The effective values as they may be shown: each setting's secrets masked. */
+function redacted(values: ReadonlyMap<string, unknown>): Map<string, unknown> {
+  return new Map(
+    [...values].map(([key, value]) => {
+      const redact = SETTINGS.find((s) => s.key === key)?.redact;
+      return [key, redact ? redact(value) : value];
+    }),
+  );
 }
 
 /** Problems by layer (weakest first), then by place in the file. */

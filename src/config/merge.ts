@@ -1,10 +1,11 @@
 // Layers into one configuration, weakest first (default, user, project, file, flag, library). A value
 // replaces the one below it; a list adds its entries to those below (deny lists grow; to drop an allowed
-// host, deny it). An untrusted project's settings pass the table's trust rule first: what would widen is
-// ignored, with a warning that names the key and how to trust the project.
+// host, deny it); a map (mcpServers) replaces each named entry whole. An untrusted project's settings pass
+// the table's trust rule first: what would widen is ignored, with a warning that names the key and how to
+// trust the project.
 import type { ConfigLayerInput } from './read.js';
 import { problemAt } from './read.js';
-import { SETTINGS, type SettingContext, valueAt } from './settings.js';
+import { SETTINGS, type Setting, type SettingContext, valueAt } from './settings.js';
 import type { ConfigProblem, SettingReport, ValueOrigin } from './types.js';
 
 export const TRUST_HINT =
@@ -36,6 +37,8 @@ export function mergeLayers(
     const entries: ValueOrigin[] = [];
     // Each entry once, found in constant time: a 20,000-host deny list must not take minutes to merge.
     const seen = new Set<string>();
+    // For a map: where each entry's current value came from.
+    const entrySources = new Map<string, ValueOrigin>();
     for (const input of layers) {
       const raw = valueAt(input.config, setting.key);
       if (raw === undefined) continue;
@@ -46,6 +49,26 @@ export function mergeLayers(
         ignored.push({ ...origin, value: shown, reason: why });
         warnings.push(problemAt(input, at, `ignored: ${why}`, false, { code: 'ignored', hint: TRUST_HINT }));
       };
+      if (setting.merge === 'map') {
+        current = mergeEntries(
+          setting,
+          value as Record<string, unknown>,
+          current as Record<string, unknown>,
+          {
+            origin,
+            untrusted,
+            ctx,
+            refuse,
+            entrySources,
+            overridden,
+            onSet: (name) => {
+              origins.set(setting.key, { input, pointer });
+              origins.set(`${setting.key}.${name}`, { input, pointer: `${pointer}/${escapePointer(name)}` });
+            },
+          },
+        );
+        continue;
+      }
       if (setting.merge === 'list') {
         for (const [i, entry] of (value as unknown[]).entries()) {
           const why = untrusted ? setting.widens(entry, current, ctx) : undefined;
@@ -73,7 +96,17 @@ export function mergeLayers(
       origins.set(setting.key, { input, pointer });
     }
     report.value = current;
-    if (setting.merge === 'list') {
+    if (setting.merge === 'map') {
+      const redact = setting.redact ?? ((v: unknown) => v);
+      report.value = redact(current);
+      entries.push(
+        ...[...entrySources].map(([name, origin]) => ({
+          ...origin,
+          value: { name, ...(redact({ [name]: origin.value }) as Record<string, object>)[name] },
+        })),
+      );
+    }
+    if (setting.merge === 'list' || setting.merge === 'map') {
       report.entries = entries;
       const strongest = entries[entries.length - 1];
       if (strongest) {
@@ -87,6 +120,47 @@ export function mergeLayers(
     reports[setting.key] = report;
   }
   return { values, reports, origins, warnings };
+}
+
+/**
+ * One layer's entries of a `map` setting onto the current map: each name's entry replaces the one below it
+ * whole; an untrusted layer's entry passes the trust rule first, and what it may do is only `tighten`.
+ */
+function mergeEntries(
+  setting: Setting,
+  proposed: Record<string, unknown>,
+  current: Record<string, unknown>,
+  opts: {
+    origin: ValueOrigin;
+    untrusted: boolean;
+    ctx: SettingContext;
+    refuse: (at: string, shown: unknown, why: string) => void;
+    entrySources: Map<string, ValueOrigin>;
+    overridden: ValueOrigin[];
+    onSet: (name: string) => void;
+  },
+): Record<string, unknown> {
+  const next = { ...current };
+  const redact = (name: string, value: unknown) =>
+    (setting.redact ? (setting.redact({ [name]: value }) as Record<string, unknown>)[name] : value) as object;
+  for (const [name, entry] of Object.entries(proposed)) {
+    const at = `/${setting.key.split('.').join('/')}/${escapePointer(name)}`;
+    const why = opts.untrusted ? setting.widens(entry, next[name], opts.ctx) : undefined;
+    if (why) {
+      opts.refuse(at, { name, ...redact(name, entry) }, why);
+      continue;
+    }
+    const below = opts.entrySources.get(name);
+    if (below) opts.overridden.push({ ...below, value: { name, ...redact(name, below.value) } });
+    next[name] = opts.untrusted && setting.tighten ? setting.tighten(entry, next[name]) : entry;
+    opts.entrySources.set(name, { ...opts.origin, value: next[name] });
+    opts.onSet(name);
+  }
+  return next;
+}
+
+function escapePointer(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function fileOf(report: SettingReport): { file?: string } {

@@ -41,12 +41,17 @@ export function problemAt(
   };
 }
 
-/** Read a configuration file; undefined config when it cannot be used at all. */
+/**
+ * Read a configuration file; undefined config when it cannot be used at all. `format: 'mcp'` reads a file in
+ * the MCP clients' format (`{ "mcpServers": { ... } }`, as in claude_desktop_config.json or .mcp.json) for
+ * its servers alone; its other keys are the client's (one warning names them).
+ */
 export function readConfigFile(
   file: string,
   layer: 'user' | 'project' | 'file',
   ctx: SettingContext,
-): { input?: ConfigLayerInput; problems: ConfigProblem[] } {
+  format: 'handrail' | 'mcp' = 'handrail',
+): { input?: ConfigLayerInput; problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   let text: string;
   try {
     text = readSettingsText(file);
@@ -56,7 +61,7 @@ export function readConfigFile(
       code === 'ENOENT'
         ? 'no such file'
         : `cannot be read (${code === 'ENOTREG' || code === 'ETOOBIG' ? (error as Error).message : (code ?? (error as Error).message)})`;
-    return { problems: [{ layer, file, path: '(file)', message }] };
+    return { problems: [{ layer, file, path: '(file)', message }], warnings: [] };
   }
   const parsed = parseJson(text);
   if (!parsed.ok) {
@@ -72,12 +77,44 @@ export function readConfigFile(
           message: parsed.problem.message,
         },
       ],
+      warnings: [],
     };
   }
   const input: ConfigLayerInput = { layer, file, config: {}, positions: jsonPositions(text) };
-  const problems = checkConfig(parsed.value, input, ctx);
-  if (problems.length > 0) return { problems };
-  return { input: { ...input, config: parsed.value as HandrailConfig }, problems };
+  const warnings: ConfigProblem[] = [];
+  let value = parsed.value;
+  if (format === 'mcp') {
+    const problem = notMcpFormat(value);
+    if (problem) return { problems: [{ ...problemAt(input, '', problem), path: '(file)' }], warnings };
+    const others = Object.keys(value as object).filter((key) => key !== 'mcpServers');
+    if (others.length > 0) {
+      const names = others.map((key) => `"${key}"`).join(', ');
+      warnings.push(
+        problemAt(
+          input,
+          `/${escapeKey(others[0]!)}`,
+          `${names} ignored: only "mcpServers" is read here`,
+          true,
+          {
+            code: 'no_effect',
+          },
+        ),
+      );
+    }
+    value = { mcpServers: (value as { mcpServers: unknown }).mcpServers };
+  }
+  const problems = checkConfig(value, input, ctx);
+  if (problems.length > 0) return { problems, warnings };
+  return { input: { ...input, config: value as HandrailConfig }, problems, warnings };
+}
+
+/** Why a file is not in the MCP clients' format; undefined when it is. */
+function notMcpFormat(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return 'must be an object { "mcpServers": { ... } }, the format MCP clients use';
+  }
+  if (!('mcpServers' in value)) return 'has no "mcpServers": write { "mcpServers": { "<name>": { ... } } }';
+  return undefined;
 }
 
 /** Every problem of a configuration object (from a file, flags or code), placed in `input`'s file. */
@@ -129,4 +166,8 @@ export function checkConfig(
 
 function inFileOrder(problems: ConfigProblem[]): ConfigProblem[] {
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+function escapeKey(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,24 +1,25 @@
 // The effective configuration as createRuntime options: only what some layer set (the runtime keeps its own
-// defaults), paths absolute, the Brave key read from the environment variable the configuration names.
-import type { RuntimeOptions } from '../core/index.js';
+// defaults), paths absolute, the Brave key read from the environment variable the configuration names, MCP
+// servers with their variables expanded.
 import type { WebSearchConfig } from '../tools/index.js';
+import { mcpServerOptions } from './mcp-server-options.js';
 import type { MergedConfig } from './merge.js';
 import { problemAt } from './read.js';
 import type { HandrailConfig } from './schema-type.js';
 import { nest } from './settings.js';
-import type { ConfigProblem } from './types.js';
+import type { ConfigProblem, ConfiguredRuntimeOptions } from './types.js';
 
 export const DEFAULT_BRAVE_KEY_VARIABLE = 'BRAVE_API_KEY';
 
 export function toRuntimeOptions(
   merged: MergedConfig,
   ctx: { workspace: string; trustProject: boolean; env: Record<string, string | undefined> },
-): { options: RuntimeOptions; problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+): { options: ConfiguredRuntimeOptions; problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const set = new Map([...merged.values].filter(([key]) => merged.reports[key]!.source !== 'default'));
   const config = nest(set) as HandrailConfig;
   const problems: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
-  const options: RuntimeOptions = { workspace: ctx.workspace };
+  const options: ConfiguredRuntimeOptions = { workspace: ctx.workspace };
   if (ctx.trustProject) options.trustProjectPolicy = true;
   if (config.profile) options.profile = config.profile;
   if (config.policy) options.policy = config.policy;
@@ -56,6 +57,14 @@ export function toRuntimeOptions(
         );
       }
     }
+  }
+  if (config.mcpServers) {
+    const mcp = mcpServerOptions(config.mcpServers, ctx.env, (server, pointer, message) => {
+      const origin = merged.origins.get(`mcpServers.${server}`)!;
+      return problemAt(origin.input, `${origin.pointer}${pointer}`, message);
+    });
+    problems.push(...mcp.problems);
+    if (Object.keys(mcp.servers).length > 0) options.mcpServers = mcp.servers;
   }
   return { options, problems, warnings };
 }

@@ -19,15 +19,17 @@ export type FromSchema<S> = S extends { const: infer C }
       ? FromSchema<Branch>
       : S extends { type: 'object'; properties: infer P }
         ? ObjectOf<P, S extends { required: readonly (infer R)[] } ? R : never>
-        : S extends { type: 'array'; items: infer I }
-          ? FromSchema<I>[]
-          : S extends { type: 'string' }
-            ? string
-            : S extends { type: 'integer' | 'number' }
-              ? number
-              : S extends { type: 'boolean' }
-                ? boolean
-                : never;
+        : S extends { type: 'object'; additionalProperties: infer V extends object }
+          ? Record<string, FromSchema<V>>
+          : S extends { type: 'array'; items: infer I }
+            ? FromSchema<I>[]
+            : S extends { type: 'string' }
+              ? string
+              : S extends { type: 'integer' | 'number' }
+                ? number
+                : S extends { type: 'boolean' }
+                  ? boolean
+                  : never;
 
 /** A configuration file's content (every key optional). */
 export type HandrailConfig = FromSchema<typeof CONFIG_SCHEMA>;

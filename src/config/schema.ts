@@ -15,6 +15,87 @@ const strings = (description: string) => ({ type: 'array', items: { type: 'strin
 const hostPatterns = (description: string) =>
   ({ type: 'array', items: { type: 'string', minLength: 1 }, description }) as const;
 
+/** A server name: it becomes part of tool names (`mcp__<server>__<tool>`), so no `__` inside. */
+export const MCP_SERVER_NAME_PATTERN = '^(?!.*__)[a-zA-Z0-9_-]+$';
+/** Room is left for the tool's own name in 64 characters. */
+export const MCP_SERVER_NAME_MAX = 32;
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's ${VAR}, not a template
+const EXPANDED = '${VAR} and ${VAR:-default} expand from the environment handrail runs in.';
+const stringMap = (description: string) =>
+  ({ type: 'object', additionalProperties: { type: 'string' }, description }) as const;
+
+/** What every server entry may say, whatever its transport. */
+const MCP_SERVER_COMMON = {
+  trust: {
+    enum: ['none', 'annotations'],
+    description:
+      "Whose word counts: none (default: every tool asks under supervised and is denied under read_only) or annotations (a tool's readOnlyHint makes it mcp_read).",
+  },
+  lazy: {
+    type: 'boolean',
+    description: "Put the server's tools in a domain mcp:<server>, revealed through request_tools.",
+  },
+  timeoutMs: positiveInteger('Longest a call may take (default 60 s; progress extends it).'),
+  disabled: { type: 'boolean', description: 'Leave the server out without deleting its entry.' },
+} as const;
+
+const MCP_SERVERS_SCHEMA = {
+  type: 'object',
+  description:
+    "MCP servers whose tools handrail offers as mcp__<server>__<tool>, under its policy, sandbox and log; the format MCP clients use (Claude Desktop, Cursor, Claude Code's .mcp.json), other clients' keys ignored with a warning. A stronger layer replaces a server's entry whole; an untrusted project may only disable one.",
+  propertyNames: { pattern: MCP_SERVER_NAME_PATTERN, maxLength: MCP_SERVER_NAME_MAX },
+  additionalProperties: {
+    oneOf: [
+      {
+        type: 'object',
+        required: ['command'],
+        properties: {
+          type: { enum: ['stdio'] },
+          command: {
+            type: 'string',
+            minLength: 1,
+            description: `The program, run inside the OS sandbox like any command. ${EXPANDED}`,
+          },
+          args: strings(`Its arguments. ${EXPANDED}`),
+          env: stringMap(
+            `Variables the server gets on top of the sandbox's allowlist (keys shown, values never). ${EXPANDED}`,
+          ),
+          cwd: {
+            type: 'string',
+            minLength: 1,
+            description: 'Its working directory (default: the workspace).',
+          },
+          ...MCP_SERVER_COMMON,
+        },
+      },
+      {
+        type: 'object',
+        required: ['url'],
+        properties: {
+          type: {
+            enum: ['http', 'streamable-http', 'sse'],
+            description: 'Streamable HTTP, falling back to SSE where the server only has that.',
+          },
+          url: {
+            type: 'string',
+            minLength: 1,
+            description: `The endpoint, reached through the network policy. ${EXPANDED}`,
+          },
+          headers: stringMap(`Request headers, credentials (keys shown, values never). ${EXPANDED}`),
+          ...MCP_SERVER_COMMON,
+        },
+      },
+      {
+        type: 'object',
+        required: ['disabled'],
+        not: { anyOf: [{ required: ['command'] }, { required: ['url'] }] },
+        properties: { disabled: { const: true } },
+      },
+    ],
+  },
+} as const;
+
 export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: CONFIG_SCHEMA_ID,
@@ -224,6 +305,7 @@ export const CONFIG_SCHEMA = {
         },
       ],
     },
+    mcpServers: MCP_SERVERS_SCHEMA,
     approvals: {
       type: 'object',
       additionalProperties: false,

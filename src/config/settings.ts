@@ -12,6 +12,14 @@ import {
   isWithin,
   NETWORK_DEFAULTS,
 } from '../sandbox/index.js';
+import {
+  disabledEntry,
+  type McpServerEntries,
+  type McpServerEntry,
+  redactServers,
+  resolveServerPaths,
+  serverWidens,
+} from './mcp-servers.js';
 
 export interface SettingContext {
   workspace: string;
@@ -21,8 +29,11 @@ export interface SettingContext {
 export interface Setting {
   /** Dotted, as in `handrail config`: `network.allow`. */
   key: string;
-  /** `value`: the strongest layer that sets it wins. `list`: every layer's entries count (deny lists grow). */
-  merge: 'value' | 'list';
+  /**
+   * `value`: the strongest layer that sets it wins. `list`: every layer's entries count (deny lists grow).
+   * `map`: entries by name, the strongest layer's entry for a name wins whole (`widens` judges one entry).
+   */
+  merge: 'value' | 'list' | 'map';
   default(ctx: SettingContext): unknown;
   /** Paths made absolute: relative to the workspace, `~/` to the home directory. */
   resolve?(value: unknown, ctx: SettingContext): unknown;
@@ -31,6 +42,10 @@ export interface Setting {
    * compared with the value of the layers below; undefined when it only tightens.
    */
   widens(proposed: unknown, current: unknown, ctx: SettingContext): string | undefined;
+  /** For a `map` entry an untrusted project may set: what it becomes (only the part that tightens). */
+  tighten?(proposed: unknown, current: unknown): unknown;
+  /** The value as reports and the effective configuration show it (secrets masked). */
+  redact?(value: unknown): unknown;
 }
 
 type Root = { path: string; access: 'read' | 'write' };
@@ -180,6 +195,15 @@ export const SETTINGS: readonly Setting[] = [
         return 'its path is outside the state directory';
       return undefined;
     },
+  },
+  {
+    key: 'mcpServers',
+    merge: 'map',
+    default: () => ({}),
+    resolve: (value, ctx) => resolveServerPaths(value as McpServerEntries, (p) => resolvePath(p, ctx)),
+    widens: (proposed, current) => serverWidens(proposed as McpServerEntry, current as McpServerEntry),
+    tighten: (_proposed, current) => disabledEntry(current as McpServerEntry | undefined),
+    redact: redactServers,
   },
   cap('approvals.timeoutMs', DEFAULT_APPROVAL_TIMEOUT_MS),
 ];

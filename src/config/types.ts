@@ -1,7 +1,11 @@
 // The vocabulary of configuration loading: the layers, a problem in one of them, and where each effective
 // value came from.
 import type { RuntimeOptions } from '../core/index.js';
+import type { McpServerConfig } from '../extensions/index.js';
 import type { HandrailConfig } from './schema-type.js';
+
+/** createRuntime options from a configuration: the core's, and the MCP servers to start (disabled ones out). */
+export type ConfiguredRuntimeOptions = RuntimeOptions & { mcpServers?: Record<string, McpServerConfig> };
 
 export type { HandrailConfig } from './schema-type.js';
 
@@ -65,6 +69,8 @@ export interface SettingReport {
 export interface ConfigFileInfo {
   layer: 'user' | 'project' | 'file';
   path: string;
+  /** `mcp`: a file in the MCP clients' format (`--mcp-config`), read for its `mcpServers` only. */
+  format?: 'mcp';
   found: boolean;
   /** Whether its widening settings count (always, except an untrusted project's). */
   trusted: boolean;
@@ -75,6 +81,11 @@ export interface LoadConfigOptions {
   cwd: string;
   /** A configuration file of your choosing (`--config FILE`; relative to cwd); trusted, and required to exist. */
   configFile?: string;
+  /**
+   * A file in the format MCP clients use, `{ "mcpServers": { ... } }` (`--mcp-config FILE`; relative to cwd):
+   * its servers, as a trusted layer above `configFile`. Its other keys are the client's, ignored.
+   */
+  mcpConfigFile?: string;
   /** Command-line flags, above the files. */
   flags?: HandrailConfig;
   /** Options from code, above everything. */
@@ -92,9 +103,12 @@ export interface LoadConfigOptions {
 }
 
 export interface LoadedConfig {
-  /** Ready for `createRuntime({ ...options, tools })`: only the settings some layer set. */
-  options: RuntimeOptions;
-  /** The effective configuration, every setting filled in (paths absolute; never a secret). */
+  /**
+   * Ready for `createRuntime({ ...options, tools })`: only the settings some layer set. `mcpServers` has its
+   * variables expanded (secrets included): pass it on, never print it.
+   */
+  options: ConfiguredRuntimeOptions;
+  /** The effective configuration, every setting filled in (paths absolute; never a secret: env values masked). */
   config: HandrailConfig;
   /** How each setting (dotted: `network.mode`) got its value. */
   sources: Record<string, SettingReport>;

@@ -35,13 +35,21 @@ export function configSchemaProblems(value: unknown): SchemaProblem[] {
   const handled = new Set<ErrorObject>();
   // A value that fits none of a key's forms: report the errors of the form it was meant to be, or the forms.
   for (const oneOf of errors.filter((e) => e.keyword === 'oneOf')) {
-    const inside = errors.filter((e) => e.schemaPath.startsWith(`${oneOf.schemaPath}/`));
+    // The same schema applies to every server of mcpServers: the errors inside are this value's only.
+    const inside = errors.filter(
+      (e) =>
+        e.schemaPath.startsWith(`${oneOf.schemaPath}/`) &&
+        (e.instancePath === oneOf.instancePath || e.instancePath.startsWith(`${oneOf.instancePath}/`)),
+    );
     for (const e of [oneOf, ...inside]) handled.add(e);
     const branch = intendedBranch(oneOf, inside);
     if (branch) problems.push(...branch.map(describe));
     else problems.push({ pointer: oneOf.instancePath, onKey: false, message: `must be ${forms(oneOf)}` });
   }
-  for (const error of errors) if (!handled.has(error)) problems.push(describe(error));
+  // `propertyNames` only repeats the name's own error (its pattern), which says more.
+  for (const error of errors) {
+    if (!handled.has(error) && error.keyword !== 'propertyNames') problems.push(describe(error));
+  }
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.pointer}\0${p.message}`;
@@ -120,12 +128,33 @@ function describe(error: ErrorObject): SchemaProblem {
       return { pointer, onKey: false, message: `must be ${article(String(params.type))}` };
     case 'minimum':
       return { pointer, onKey: false, message: `must be ≥ ${String(params.limit)}` };
+    case 'maxLength': {
+      const name = (error as ErrorObject & { propertyName?: string }).propertyName;
+      if (name !== undefined) {
+        return {
+          pointer: `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          onKey: true,
+          message: `server name "${name}" is too long (at most ${String(params.limit)} characters: tool names are mcp__<server>__<tool>, 64 at most)`,
+        };
+      }
+      return { pointer, onKey: false, message: `must be at most ${String(params.limit)} characters` };
+    }
     case 'minLength':
       return { pointer, onKey: false, message: 'must not be empty' };
     case 'minItems':
       return { pointer, onKey: false, message: `needs at least ${String(params.limit)} entry` };
-    case 'pattern':
+    case 'pattern': {
+      // A property name against `propertyNames` (an MCP server's name), or a value (an environment variable).
+      const name = (error as ErrorObject & { propertyName?: string }).propertyName;
+      if (name !== undefined) {
+        return {
+          pointer: `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          onKey: true,
+          message: `"${name}" is not a valid server name: letters, digits, _ and - only, without "__" (tools are named mcp__<server>__<tool>)`,
+        };
+      }
       return { pointer, onKey: false, message: 'must be an environment variable name (letters, digits, _)' };
+    }
     default:
       return { pointer, onKey: false, message: error.message ?? 'is invalid' };
   }

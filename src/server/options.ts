@@ -1,6 +1,8 @@
 // What `handrail serve`, `handrail call` and `handrail tools` share: the workspace settings a runtime is built
-// from (the CLI's global options), turned into createRuntime options.
+// from (the CLI's global options), turned into createRuntime options — the extensions' createRuntime, which
+// also starts the configured MCP servers.
 import type { RuntimeOptions } from '../core/index.js';
+import type { McpServerConfig } from '../extensions/index.js';
 import type { Approver, PermissionMode } from '../policy/index.js';
 import type { SandboxChoice } from '../sandbox/index.js';
 import type { StoreOption } from '../store/index.js';
@@ -23,16 +25,20 @@ export interface WorkspaceOptions {
   store?: StoreOption;
   /**
    * Further createRuntime options (the CLI passes the effective configuration: roots, network, webSearch,
-   * limits, …). The settings above win over the same keys here; its limits win over the server's own.
+   * limits, MCP servers, …). The settings above win over the same keys here; its limits win over the
+   * server's own.
    */
-  runtime?: RuntimeOptions;
+  runtime?: WorkspaceRuntimeOptions;
 }
+
+/** createRuntime options, with the MCP servers whose tools the runtime offers beside the built-in ones. */
+export type WorkspaceRuntimeOptions = RuntimeOptions & { mcpServers?: Record<string, McpServerConfig> };
 
 /** Runtime options for a workspace: the built-in tools, the profile, the policy, the sandbox, the store. */
 export function runtimeOptions(
   options: WorkspaceOptions,
   extra: { approver?: Approver; approverName?: string; limits?: RuntimeOptions['limits'] } = {},
-): RuntimeOptions {
+): WorkspaceRuntimeOptions {
   const { limits, ...configured } = options.runtime ?? {};
   return {
     ...configured,
@@ -58,4 +64,10 @@ function mergeLimits(base: RuntimeOptions['limits'] = {}, over: RuntimeOptions['
     output: { ...base.output, ...over.output },
     retryBudget: { ...base.retryBudget, ...over.retryBudget },
   };
+}
+
+/** The same options without the MCP servers: for checks that must not start them. */
+export function withoutMcpServers(options: WorkspaceRuntimeOptions): RuntimeOptions {
+  const { mcpServers: _servers, ...rest } = options;
+  return rest;
 }

@@ -6,6 +6,10 @@
 // With `clientRoots`, the workspace is what the client announces (roots/list after `initialized`, again on
 // every notifications/roots/list_changed): new roots get a new runtime and turn; calls already running
 // finish in the old ones, which then end.
+//
+// As a gateway (`runtime.mcpServers`), the runtime also holds the upstream MCP servers' tools: the turn begins
+// once they have connected or failed, a changed upstream list takes a new turn (a turn's list holds still)
+// and `notifications/tools/list_changed`, and failures are told to `log`.
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -17,7 +21,7 @@ import {
   RootsListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Turn } from '../core/index.js';
-import { createRuntime, type Runtime } from '../core/index.js';
+import { createRuntime } from '../extensions/index.js';
 import type { PermissionMode } from '../policy/index.js';
 import { type CallChannel, elicitationApprover } from './elicitation.js';
 import { runtimeOptions, type WorkspaceOptions } from './options.js';
@@ -25,7 +29,10 @@ import { CallProgress, type ProgressTiming } from './progress.js';
 import { type McpCallResult, progressMessage, toMcpResult } from './result.js';
 import { announcedDirectories } from './roots.js';
 import { type McpTool, mcpToolList } from './tool-list.js';
+import { dynamicToolsFingerprint, FailureReporter, upstreamTrust } from './upstream.js';
 import { handrailVersion } from './version.js';
+
+type Runtime = ReturnType<typeof createRuntime>;
 
 export interface ClientRootsOptions {
   /**
@@ -53,6 +60,8 @@ export interface SessionOptions extends WorkspaceOptions {
   clientRoots?: ClientRootsOptions;
   /** How often a call with a progress token reports (defaults: see CallProgress). */
   progress?: ProgressTiming;
+  /** Notes for whoever runs the server (an upstream MCP server that failed); stderr in `handrail serve`. */
+  log?(message: string): void;
 }
 
 const INSTRUCTIONS =
@@ -89,6 +98,12 @@ interface Workspace {
   calls: number;
   retired: boolean;
   ended?: Promise<void>;
+  /** The upstream MCP tools `turn` was begun with: when the servers' lists change, a new turn shows them. */
+  tools: string;
+  /** Turns replaced for a new tool list, ended once no call runs. */
+  replaced: Turn[];
+  /** An upstream server's state changed since `tools` was taken: compare before the next call. */
+  upstreamChanged: boolean;
 }
 
 export class McpSession {
@@ -98,6 +113,8 @@ export class McpSession {
   /** The client said its roots changed (or never said which they are): ask before the next call. */
   private rootsStale = true;
   private readonly retired = new Set<Workspace>();
+  /** Runtimes waiting for their MCP servers: closing the session must not wait for them to connect. */
+  private readonly starting = new Set<Runtime>();
   private readonly channels = new Map<string, CallChannel>();
   private calls = 0;
   private closed = false;
@@ -145,8 +162,11 @@ export class McpSession {
 
   /** `requestId`: the tools/list being answered (roots are asked on its stream). */
   async listTools(requestId?: RequestId): Promise<McpTool[]> {
-    const { runtime, turn, options } = await this.ready(requestId);
-    return mcpToolList(turn.visibleTools(), runtime.describeTools(), options.profile ?? 'supervised');
+    const workspace = await this.ready(requestId);
+    const { runtime, turn, options } = this.followTools(workspace, true);
+    return mcpToolList(turn.visibleTools(), runtime.describeTools(), options.profile ?? 'supervised', {
+      trust: upstreamTrust(options.runtime?.mcpServers),
+    });
   }
 
   async callTool(name: string, args: unknown, extra: Extra): Promise<McpCallResult> {
@@ -157,6 +177,7 @@ export class McpSession {
     } catch (error) {
       return noWorkspaceResult(callId, name, error as Error);
     }
+    const { turn } = this.followTools(workspace);
     workspace.calls++;
     this.channels.set(callId, {
       sendRequest: (req, opts) => extra.sendRequest(req as never, ElicitResultSchema, opts),
@@ -177,7 +198,7 @@ export class McpSession {
             this.options.progress,
           );
     try {
-      const result = await workspace.turn.call(
+      const result = await turn.call(
         { id: callId, name, arguments: args ?? {} },
         {
           signal: extra.signal,
@@ -189,6 +210,7 @@ export class McpSession {
       progress?.stop();
       this.channels.delete(callId);
       workspace.calls--;
+      if (workspace.calls === 0) this.endReplaced(workspace);
       if (workspace.retired && workspace.calls === 0) void this.shut(workspace);
     }
   }
@@ -200,6 +222,7 @@ export class McpSession {
     for (const listener of this.closeListeners.splice(0)) listener();
     // First the connection: a roots/list still waiting for the client then fails instead of holding us.
     await this.server.close().catch(() => undefined);
+    await Promise.allSettled([...this.starting].map((runtime) => runtime.close()));
     const current = await this.current?.catch(() => undefined);
     await Promise.allSettled([...this.retired, ...(current ? [current] : [])].map((w) => this.shut(w)));
   }
@@ -208,7 +231,7 @@ export class McpSession {
   private ready(requestId?: RequestId): Promise<Workspace> {
     if (this.closed) return Promise.reject(new Error('The handrail session is closed.'));
     if (!this.options.clientRoots) {
-      this.current ??= Promise.resolve().then(() => this.open(this.options, ''));
+      this.current ??= this.open(this.options, '');
     } else if (this.rootsStale || !this.current) {
       this.rootsStale = false;
       this.current = this.followRoots(this.current, requestId);
@@ -234,7 +257,7 @@ export class McpSession {
     try {
       const options = await clientRoots.workspaceFor(roots);
       if (this.closed) throw new Error('The handrail session is closed.');
-      const workspace = this.open(options, key);
+      const workspace = await this.open(options, key);
       clientRoots.log?.(
         `serving ${workspace.runtime.workspace}${roots.length > 0 ? ' (announced by the client)' : ''}`,
       );
@@ -263,7 +286,11 @@ export class McpSession {
     }
   }
 
-  private open(options: WorkspaceOptions, roots: string): Workspace {
+  /**
+   * A runtime and turn for `options`. The turn begins once the upstream MCP servers are ready (connected or
+   * failed): a turn sees only the tools registered before it, and the first tools/list should hold theirs.
+   */
+  private async open(options: WorkspaceOptions, roots: string): Promise<Workspace> {
     const canElicit = this.server.getClientCapabilities()?.elicitation?.form !== undefined;
     const interactive = canElicit && this.options.elicitation !== false;
     const runtime = createRuntime(
@@ -277,19 +304,77 @@ export class McpSession {
         limits: SESSION_LIMITS,
       }),
     );
+    const failures = new FailureReporter(runtime, (message) => this.options.log?.(message));
+    this.starting.add(runtime);
+    try {
+      await runtime.ready();
+    } finally {
+      this.starting.delete(runtime);
+    }
+    if (this.closed) {
+      await runtime.close();
+      throw new Error('The handrail session is closed.');
+    }
+    failures.report();
     const turn = runtime.beginTurn({ threadId: this.threadId });
-    const workspace: Workspace = { runtime, turn, options, roots, calls: 0, retired: false };
+    const workspace: Workspace = {
+      runtime,
+      turn,
+      options,
+      roots,
+      calls: 0,
+      retired: false,
+      tools: dynamicToolsFingerprint(runtime),
+      replaced: [],
+      upstreamChanged: false,
+    };
     runtime.events.on((event) => {
-      if (
-        event.type === 'tool/visibility/changed' &&
-        event.threadId === this.threadId &&
-        !this.closed &&
-        !workspace.retired
-      ) {
+      if (this.closed || workspace.retired) return;
+      if (event.type === 'tool/visibility/changed' && event.threadId === this.threadId) {
         this.server.sendToolListChanged().catch(() => undefined);
+      } else if (event.type === 'extension/state/changed') {
+        // A server failed, came back, or changed its tool list: say so, and show the new list.
+        failures.report();
+        workspace.upstreamChanged = true;
+        if (dynamicToolsFingerprint(runtime) !== workspace.tools) {
+          this.server.sendToolListChanged().catch(() => undefined);
+        }
       }
     });
     return workspace;
+  }
+
+  /**
+   * The workspace with a turn that shows the upstream servers' tools as they are now. A turn's tool list
+   * holds still, so a changed list takes a new turn on the same thread (grants for the session carry, and
+   * revealed tools are revealed again); the old one ends once no call runs — with its shell sessions.
+   */
+  private followTools(workspace: Workspace, always = false): Workspace {
+    if (!always && !workspace.upstreamChanged) return workspace;
+    workspace.upstreamChanged = false;
+    const now = dynamicToolsFingerprint(workspace.runtime);
+    if (now === workspace.tools || workspace.retired) return workspace;
+    const old = workspace.turn;
+    const domains = new Set(
+      workspace.runtime
+        .describeTools()
+        .filter((d) => d.domain !== undefined)
+        .map((d) => d.name),
+    );
+    workspace.turn = workspace.runtime.beginTurn({ threadId: this.threadId });
+    const revealed = old
+      .visibleTools()
+      .map((t) => t.name)
+      .filter((name) => domains.has(name));
+    if (revealed.length > 0) workspace.turn.reveal(revealed);
+    workspace.tools = now;
+    workspace.replaced.push(old);
+    if (workspace.calls === 0) this.endReplaced(workspace);
+    return workspace;
+  }
+
+  private endReplaced(workspace: Workspace): void {
+    for (const turn of workspace.replaced.splice(0)) void turn.end();
   }
 
   /** New calls go elsewhere; this one ends once its running calls have. */
@@ -302,7 +387,7 @@ export class McpSession {
   private shut(workspace: Workspace): Promise<void> {
     this.retired.delete(workspace);
     workspace.ended ??= (async () => {
-      await workspace.turn.end();
+      await Promise.allSettled([workspace.turn, ...workspace.replaced.splice(0)].map((turn) => turn.end()));
       await workspace.runtime.close();
     })();
     return workspace.ended;

@@ -254,6 +254,42 @@ describe('commands run with the effective configuration', () => {
     expect(options.limits).toMatchObject({ maxCallsPerTurn: 50, retryBudget: { perTool: 32 } });
     expect(options.tools!.length).toBeGreaterThan(5);
   });
+
+  test('--mcp-config: the servers reach the runtime options, variables filled in from the environment', () => {
+    const where = setup({
+      'claude_desktop_config.json': {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's ${VAR}, not a template
+        mcpServers: { gh: { command: 'gh-server', env: { GITHUB_TOKEN: '${GH_TOKEN}' } } },
+      },
+    });
+    const { globals } = extractGlobalOptions(['--mcp-config', 'claude_desktop_config.json'], where.ws);
+    expect(globals.mcpConfigFile).toBe(path.join(where.ws, 'claude_desktop_config.json'));
+    const { io } = capturedIO(where.ws, { HOME: where.home, GH_TOKEN: 'tok' });
+    const options = runtimeOptions(configuredWorkspace(globals, io, 'handrail serve'));
+    expect(options.mcpServers).toEqual({ gh: { command: 'gh-server', env: { GITHUB_TOKEN: 'tok' } } });
+  });
+
+  test('the text report: each MCP server on its line with its source, env and header values never shown', async () => {
+    const secret = 'sk-live-secret-value';
+    const where = setup({
+      [USER]: {
+        mcpServers: {
+          gh: { command: 'gh-server', args: ['stdio'], env: { GITHUB_TOKEN: secret } },
+          api: { url: 'https://mcp.example/mcp', headers: { Authorization: `Bearer ${secret}` } },
+        },
+      },
+      [PROJECT]: { mcpServers: { evil: { command: 'sh' } } },
+    });
+    const text = await run(['config'], where);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /mcpServers\s+gh: gh-server stdio \(stdio\) env: GITHUB_TOKEN\n\s+from user /,
+    );
+    expect(text.stdout).toMatch(/api: https:\/\/mcp\.example\/mcp \(http\) headers: Authorization/);
+    expect(text.stdout).toMatch(/ignored evil: sh \(stdio\) from project: an untrusted project may not add/);
+    const { report } = await json([], where);
+    expect(`${text.stdout}${text.stderr}${JSON.stringify(report)}`).not.toContain(secret);
+  });
 });
 
 describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'cli', 'config.js')))('the built binary', () => {

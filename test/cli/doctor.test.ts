@@ -3,12 +3,15 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Check } from '../../src/cli/doctor-checks.js';
 import { runCliCaptured } from '../support/cli.js';
 import { cliBin } from '../support/repo.js';
 import { tempDir } from '../support/temp.js';
+
+const require = createRequire(import.meta.url);
 
 interface Report {
   ok: boolean;
@@ -125,6 +128,30 @@ describe('handrail doctor', () => {
     const { check } = await report(['--network', 'restricted', '--allow-host', 'docs.python.org'], where);
     expect(check('network')).toMatchObject({ status: 'ok' });
     expect(check('network').detail).toMatch(/^restricted: web tools reach 1 allowed host pattern/);
+  });
+
+  test('configured MCP servers: each started, ready or not with why, then stopped; a failure only warns', async () => {
+    const where = setup({
+      'mcp.json': {
+        mcpServers: {
+          fs: {
+            command: process.execPath,
+            args: [require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'), '.'],
+          },
+          broken: { command: '/nonexistent/mcp-server' },
+        },
+      },
+    });
+    const { report: r, check } = await report(['--mcp-config', 'mcp.json'], where);
+    expect(check('mcp')).toMatchObject({ status: 'warn', required: false });
+    expect(check('mcp').detail).toMatch(/^1 of 2 not ready/);
+    expect(check('mcp').detail).toMatch(/\nfs: ready, \d+ tools \(stdio\)/);
+    expect(check('mcp').detail).toMatch(/\nbroken: failed: .*\/nonexistent\/mcp-server/);
+    expect(check('mcp').fix).toMatch(/network\.commands/);
+    // Without servers there is no such line.
+    const none = await report([], setup());
+    expect(none.report.checks.map((c) => c.id)).not.toContain('mcp');
+    expect(r.checks.filter((c) => c.id === 'mcp')).toHaveLength(1);
   });
 });
 

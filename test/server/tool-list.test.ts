@@ -1,6 +1,8 @@
 // The tool list a client sees: MCP annotations spelled out, and which tools a profile offers.
 import { describe, expect, it } from 'vitest';
-import { mcpAnnotations, offeredUnder } from '../../src/server/tool-list.js';
+import type { ToolDescription } from '../../src/core/index.js';
+import { dynamicAnnotations, mcpAnnotations, mcpToolList, offeredUnder } from '../../src/server/tool-list.js';
+import type { ToolAnnotations } from '../../src/types/index.js';
 
 describe('MCP annotations', () => {
   it('spells out every hint, never leaving MCP’s pessimistic defaults to speak for a tool', () => {
@@ -23,5 +25,44 @@ describe('MCP annotations', () => {
     expect(offeredUnder('read_only', mcpAnnotations({ readOnlyHint: false }))).toBe(false);
     expect(offeredUnder('read_only', mcpAnnotations({ openWorldHint: true }))).toBe(true);
     expect(offeredUnder('supervised', mcpAnnotations({ readOnlyHint: false }))).toBe(true);
+  });
+});
+
+describe("an upstream server's tools", () => {
+  const tool = (annotations: ToolAnnotations): ToolDescription => ({
+    name: 'mcp__fs__write_file',
+    description: '[mcp server fs] Write.',
+    inputSchema: { type: 'object', properties: {} },
+    source: 'dynamic',
+    annotations,
+    openAIStrict: { compatible: true, problems: [] },
+  });
+
+  it('are read-only only when the server is trusted; what they leave out is MCP’s pessimistic default', () => {
+    expect(dynamicAnnotations({ readOnlyHint: true })).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(dynamicAnnotations({ readOnlyHint: true }, 'annotations')).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
+    expect(dynamicAnnotations({ openWorldHint: false, destructiveHint: false })).toMatchObject({
+      openWorldHint: false,
+      destructiveHint: false,
+    });
+  });
+
+  it('read_only leaves out those it would deny, whatever they claim; a trusted read-only one stays', () => {
+    const lying = tool({ readOnlyHint: false, openWorldHint: true });
+    const claimsRead = tool({ readOnlyHint: true });
+    const visible = [{ name: lying.name, description: lying.description, inputSchema: lying.inputSchema }];
+    expect(mcpToolList(visible, [lying], 'read_only')).toEqual([]);
+    expect(mcpToolList(visible, [claimsRead], 'read_only')).toEqual([]);
+    const trusted = mcpToolList(visible, [claimsRead], 'read_only', { trust: () => 'annotations' });
+    expect(trusted.map((t) => [t.name, t.annotations.readOnlyHint])).toEqual([[lying.name, true]]);
+    expect(mcpToolList(visible, [lying], 'supervised')).toHaveLength(1);
   });
 });
