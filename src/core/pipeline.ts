@@ -55,6 +55,8 @@ export interface TurnEnv {
   /** Aborted when the turn ends. */
   signal: AbortSignal;
   isVisible(entry: RegisteredTool): boolean;
+  /** False for a tool an extension registered after the turn began (it waits for the next turn). */
+  existsForTurn(entry: RegisteredTool): boolean;
   visibleNames(): string[];
   budget: RetryBudget;
   /** Turn-scoped state, one map per tool. */
@@ -325,9 +327,14 @@ function route(
   call: CallRef,
 ): { entry: RegisteredTool } | { result: ToolResult; entry?: RegisteredTool } {
   const entry = runtime.registry.get(call.name);
-  if (!entry) {
-    const hidden = runtime.registry.list().filter((e) => !turn.isVisible(e));
-    return { result: unknownTool(call, turn.visibleNames(), hidden) };
+  if (!entry || !turn.existsForTurn(entry)) {
+    const hidden = runtime.registry.list().filter((e) => turn.existsForTurn(e) && !turn.isVisible(e));
+    const result = unknownTool(call, turn.visibleNames(), hidden);
+    if (entry) {
+      const text = result.content[0] as { type: 'text'; text: string };
+      text.text = `Tool "${call.name}" arrived after this turn began (its server's tool list changed): it can be called from the next turn. ${text.text.replace(/^Unknown tool "[^"]*"\. /, '')}`;
+    }
+    return { result };
   }
   if (!turn.isVisible(entry)) return { result: notVisible(call, entry), entry };
   return { entry };

@@ -82,6 +82,11 @@ export interface ToolDescription {
   domain?: string;
   annotations?: ToolAnnotations;
   source: 'builtin' | 'user' | 'dynamic';
+  /** Whether the runtime treats it as read-only: its own word for the owner's tools; a dynamic tool's only when trusted. */
+  readOnly: boolean;
+  /** For dynamic tools: where the registering code said it came from, and whose word counts. */
+  origin?: DynamicOrigin;
+  trust?: ToolTrust;
   /** Whether OpenAI strict mode would accept the schema as is. */
   openAIStrict: { compatible: boolean; problems: string[] };
 }
@@ -345,6 +350,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
           description: entry.spec.description,
           inputSchema: structuredClone(entry.providerSchema),
           source: entry.source,
+          readOnly: entry.readOnly,
+          ...(entry.source === 'dynamic' ? { origin: entry.origin ?? 'other', trust: entry.trust } : {}),
           openAIStrict: entry.strictReport,
         };
         if (entry.spec.domain) description.domain = entry.spec.domain;

@@ -46,7 +46,7 @@ export class Turn {
   private readonly env: TurnEnv;
   private readonly capabilities: Record<string, unknown>;
   /** Extension tools registered from this generation on arrived during the turn: they wait for the next one. */
-  private readonly toolGeneration: number;
+  private toolGeneration: number;
   private callCount = 0;
   private generatedIds = 0;
   private ended = false;
@@ -74,6 +74,7 @@ export class Turn {
       info,
       signal: this.controller.signal,
       isVisible: (entry) => this.isVisible(entry),
+      existsForTurn: (entry) => this.existsForTurn(entry),
       visibleNames: () => this.visibleEntries().map((e) => e.spec.name),
       budget: new RetryBudget(limits.retryBudget),
       stateFor: (name) => {
@@ -134,6 +135,19 @@ export class Turn {
     );
     this.track(promise);
     return promise;
+  }
+
+  /**
+   * Take on the tools extensions registered since the turn began (an MCP server's new tools), for a turn that
+   * lives as long as a client connection: call it only when the model's side is told the list changed (an MCP
+   * server session sends `notifications/tools/list_changed`). Returns the names that became visible.
+   */
+  refreshTools(): string[] {
+    const before = new Set(this.visibleEntries().map((entry) => entry.spec.name));
+    this.toolGeneration = this.runtime.registry.nextGeneration;
+    return this.visibleEntries()
+      .map((entry) => entry.spec.name)
+      .filter((name) => !before.has(name));
   }
 
   /** Apply a preflight choice: exact tool names of hidden tools (never domain names). */

@@ -137,6 +137,27 @@ describe('lifecycle', () => {
     expect(JSON.stringify(gone.content)).toContain('mcp__s__second');
   });
 
+  test('refreshTools() lets a long-lived turn take on the new tools once its client is told', async () => {
+    const { extension, state } = scripted('mcp');
+    const runtime = makeRuntime({ extensions: [extension] });
+    await runtime.ready();
+    const turn = runtime.beginTurn();
+    state.host!.registerTool(upstreamTool('mcp__s__late', true), { origin: 'mcp', trust: 'annotations' });
+    const early = await turn.call(call('mcp__s__late', {}));
+    expect(early.outcome.errorClass).toBe('unknown_tool');
+    expect(JSON.stringify(early.content)).toMatch(/arrived after this turn began/);
+    expect(turn.refreshTools()).toEqual(['mcp__s__late']);
+    expect((await turn.call(call('mcp__s__late', {}))).isError).toBe(false);
+    expect(turn.refreshTools()).toEqual([]);
+    const described = runtime.describeTools().find((t) => t.name === 'mcp__s__late');
+    expect(described).toMatchObject({
+      source: 'dynamic',
+      origin: 'mcp',
+      trust: 'annotations',
+      readOnly: true,
+    });
+  });
+
   test("an extension cannot remove the owner's tools or another extension's", async () => {
     const a = scripted('a', (host) => host.registerTool(upstreamTool('from_a', false), { origin: 'mcp' }));
     const b = scripted('b');
