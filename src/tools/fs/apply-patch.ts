@@ -4,6 +4,7 @@ import { intentPaths } from '../shared/file-checks.js';
 import { commitChanges } from './patch/commit.js';
 import { PatchSyntaxError, parsePatch } from './patch/parse.js';
 import { computePlan, type SummaryLine } from './patch/plan.js';
+import { PASS_NOTES } from './patch/refusals.js';
 import { type ResolvedOp, resolveTargets, stillCurrent } from './patch/targets.js';
 import type { ParsedPatch, PatchOp } from './patch/types.js';
 
@@ -21,7 +22,7 @@ Format:
 +added line
 *** End of File                (optional: the chunk ends the file)
 *** End Patch
-Give about 3 lines of context around each change; chunks of one file go in file order. Paths are relative to the current directory.`;
+Give about 3 lines of context around each change, copied exactly; chunks of one file go in file order. Each chunk must match one place only: when its lines recur in the file, add an @@ line or more context. Paths are relative to the current directory.`;
 
 const FORMAT_HINT =
   "Send '*** Begin Patch', then '*** Add File: <path>' (lines starting with +), '*** Delete File: <path>' or '*** Update File: <path>' (@@ chunks of ' ', '-', '+' lines), then '*** End Patch'.";
@@ -107,7 +108,13 @@ export function applyPatchTool(): ToolSpec {
         }
         return {
           content: successText(plan.summary),
-          details: { files: plan.summary.map((line) => ({ status: line.letter, path: line.path })) },
+          details: {
+            files: plan.summary.map((line) =>
+              line.hunks
+                ? { status: line.letter, path: line.path, hunks: line.hunks }
+                : { status: line.letter, path: line.path },
+            ),
+          },
         };
       });
     },
@@ -118,13 +125,24 @@ function canonicalPaths(resolved: readonly ResolvedOp[]): string[] {
   return resolved.flatMap((r) => (r.dest ? [r.source.canonical, r.dest.canonical] : [r.source.canonical]));
 }
 
-/** Success text as Codex prints it: added, then modified, then deleted files. */
+/**
+ * Success text as Codex prints it: added, then modified, then deleted files. Then, for each update with a
+ * hunk that matched only in a lenient pass, which pass (in edit_file's words), so the model can check it.
+ */
 function successText(summary: readonly SummaryLine[]): string {
   const lines = new Set<string>();
   for (const letter of ['A', 'M', 'D'] as const) {
     for (const line of summary) if (line.letter === letter) lines.add(`${letter} ${line.path}`);
   }
-  return `Success. Updated the following files:\n${[...lines].join('\n')}`;
+  const notes = summary.flatMap((line) => {
+    const lenient = (line.hunks ?? []).flatMap(({ hunk, line: at, pass, reindented }) => {
+      if (pass === 'exact') return [];
+      const note = `hunk ${hunk} ${PASS_NOTES[pass]} at line ${at}`;
+      return [reindented ? `${note}, added lines re-indented to match the file` : note];
+    });
+    return lenient.length > 0 ? [`(${line.path}: ${lenient.join('; ')})`] : [];
+  });
+  return `Success. Updated the following files:\n${[...lines, ...notes].join('\n')}`;
 }
 
 /** Failures before the first write say that nothing was written: with Codex, models learned to doubt it. */

@@ -3,11 +3,13 @@ import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import { intentPaths } from '../shared/file-checks.js';
 import { diffReplacements, formatCounts, formatDiff } from './diff-summary.js';
 import { prepareEditArguments } from './edit/arguments.js';
-import { readChecked, refuseIfChanged, withWriteLock, writeChecked } from './edit/disk.js';
+import { readChecked, withWriteLock, writeChecked } from './edit/disk.js';
 import { PASS_NOTES } from './edit/matchers.js';
 import { type EditPlan, type EditRequest, planEdits } from './edit/plan.js';
-import { decodeText, encodeEdited, toLF } from './edit/text-encoding.js';
+import { describeStale } from './edit/stale.js';
+import { decodeText, encodeEdited, type TextDoc, toLF, toLFFor } from './edit/text-encoding.js';
 import { notFound } from './not-found.js';
+import { indentationSignificant } from './text-fold.js';
 
 /** Larger files are refused: edit_file holds the file, its text and the result in memory at once. */
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
@@ -19,8 +21,10 @@ const DESCRIPTION = [
   'one place in the file as it is now (every edit matches the original file, not the result of the edits',
   'before it), so include enough surrounding lines to make it unique, or set replace_all to change every',
   'occurrence. Edits must not overlap; either all are applied or none. When old_text does not match exactly,',
-  'matching is retried ignoring trailing whitespace, then indentation, then Unicode quotes, dashes and',
-  'spaces, and only the matched lines change. Returns a unified diff of the change.',
+  'matching is retried ignoring trailing whitespace, then indentation (new_text is re-indented to match;',
+  'refused where that would change the nesting of an indentation-sensitive file such as Python or YAML),',
+  'then Unicode punctuation, spaces and fullwidth forms; only the matched lines change. Returns a unified',
+  'diff of the change.',
 ].join(' ');
 
 const inputSchema = {
@@ -85,9 +89,12 @@ export function editFileTool(): ToolSpec {
       return withWriteLock(caps, args.path, async (check) => {
         if (!check.stat) throw await notFound(caps.files, check.path, 'File');
         const { data, stat } = await readChecked(check, MAX_EDIT_BYTES, 'edit_file');
-        refuseIfChanged(caps.fileVersions, check, stat);
+        // A file changed since this turn read it is refused, but only after looking: the refusal says
+        // where old_text stands in the file as it is now.
+        const change = caps.fileVersions.changedSince(check.path, stat);
         const decoded = decodeText(data);
         if ('problem' in decoded) {
+          if (change) throw describeStale(check.display, change);
           throw new ToolError(
             'tool_error',
             `Cannot edit ${check.display}: ${decoded.problem}. edit_file edits UTF-8 text only.`,
@@ -97,7 +104,13 @@ export function editFileTool(): ToolSpec {
           );
         }
         const { doc } = decoded;
-        const plan = planEdits(doc.text, args.edits, check.display);
+        const edits = asDocText(doc, args.edits);
+        const significant = indentationSignificant(check.path, doc.text);
+        if (change) {
+          const plan = () => planEdits(doc.text, edits, check.display, { significant });
+          throw describeStale(check.display, change, { text: doc.text, plan });
+        }
+        const plan = planEdits(doc.text, edits, check.display, { significant });
         if (plan.replacements.every((r) => doc.text.slice(r.start, r.end) === r.text)) {
           throw new ToolError(
             'tool_error',
@@ -135,6 +148,15 @@ export function editFileTool(): ToolSpec {
   });
 }
 
+/** The edits with their line endings as the decoded file has them (LF; a lone-CR file's CRs too). */
+function asDocText(doc: TextDoc, edits: EditRequest[]): EditRequest[] {
+  return edits.map((edit) => ({
+    ...edit,
+    old_text: toLFFor(doc, edit.old_text),
+    new_text: toLFFor(doc, edit.new_text),
+  }));
+}
+
 /** old_text equal to new_text is a mistake worth naming before the file is even read. */
 function refuseNoOps(edits: EditRequest[]): void {
   edits.forEach((edit, i) => {
@@ -161,9 +183,12 @@ function countEdits(plan: EditPlan): string {
 function notes(plan: EditPlan): string {
   const many = plan.edits.length > 1;
   const list = plan.edits
-    .filter((e) => e.pass !== 'exact')
+    .filter((e) => e.pass !== 'exact' || e.shifted)
     .map((e) => {
-      const note = (many ? `edits[${e.index}] ` : '') + PASS_NOTES[e.pass as keyof typeof PASS_NOTES];
+      const prefix = many ? `edits[${e.index}] ` : '';
+      if (e.pass === 'exact')
+        return `${prefix}new_text's later lines re-indented to the matched line's indentation`;
+      const note = prefix + PASS_NOTES[e.pass];
       return e.shifted ? `${note}, new_text re-indented to match the file` : note;
     });
   return list.length > 0 ? ` (${list.join('; ')})` : '';

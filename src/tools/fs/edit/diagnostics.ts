@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
+import { leadingWhitespace } from '../text-fold.js';
 import { countNewlines } from './lines.js';
-import { type Found, MAX_MATCHES, type MatchText } from './matchers.js';
+import { type Found, MAX_MATCHES, type MatchText, type StructureBreak } from './matchers.js';
 
 // What the model needs when old_text does not match: where the nearest text is, numbered, and which
 // lines differ and how; or, when it matches several places, every place.
@@ -86,7 +87,11 @@ export function describeNotFound(source: MatchText, needle: string, display: str
       `old_text ends with a newline, but line ${last} is the last line of the file and has none.`,
     );
   }
-  out.push(...differences, advice);
+  const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
+  out.push(
+    ...differences,
+    `${numberedHint(needleLines)}If you meant ${where}, send old_text copied from them exactly as shown (without the line-number column); otherwise read the file again and copy old_text from the lines you mean.`,
+  );
   return out.join('\n');
 }
 
@@ -200,4 +205,105 @@ function numberedHint(needleLines: string[]): string {
   return numbered
     ? 'old_text seems to start each line with a line number, as read_file shows them; leave the numbers out. '
     : '';
+}
+
+/** Numbered lines [from, to) of the file (0-based), as read_file shows them. */
+function numbered(lines: string[], from: number, to: number): string[] {
+  const out: string[] = [];
+  const last = Math.min(to, lines.length, from + MAX_SHOWN_LINES);
+  for (let i = from; i < last; i++) out.push(`${String(i + 1).padStart(6)}\t${clip(lines[i]!, SHOWN_CHARS)}`);
+  if (to - from > MAX_SHOWN_LINES) out.push(`   ... (${to - from - MAX_SHOWN_LINES} more lines)`);
+  return out;
+}
+
+const range = (from: number, count: number) =>
+  count > 1 ? `lines ${from + 1}-${from + count}` : `line ${from + 1}`;
+
+/** `4 spaces`, `2 tabs`, `no indentation`: a line's indentation in words. */
+function indentWords(line: string): string {
+  const indent = leadingWhitespace(line);
+  if (indent === '') return 'no indentation';
+  const tabs = [...indent].filter((c) => c === '\t').length;
+  const spaces = indent.length - tabs;
+  const part = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return [tabs > 0 ? part(tabs, 'tab') : '', spaces > 0 ? part(spaces, 'space') : '']
+    .filter(Boolean)
+    .join(' + ');
+}
+
+function depthWords(a: string, b: string): string {
+  const width = (line: string) => leadingWhitespace(line).replace(/\t/g, '    ').length;
+  const d = width(a) - width(b);
+  return d === 0 ? 'at the same depth as' : d > 0 ? 'deeper than' : 'shallower than';
+}
+
+/**
+ * old_text matched only ignoring indentation, nesting its lines differently from the file, in a file where
+ * indentation is syntax: which two lines disagree, and the file's lines with their real indentation.
+ */
+export function describeStructureBreak(
+  source: MatchText,
+  needleLines: string[],
+  brk: StructureBreak,
+  display: string,
+): string {
+  const { lines } = source.lines;
+  const k = needleLines.length;
+  const out = [
+    `old_text matches ${range(brk.line, k)} of ${display} only when indentation is ignored, and it nests lines differently from the file.`,
+  ];
+  if (brk.needleLine >= 0) {
+    const [a, b] = [brk.needleLine, brk.against];
+    const [na, nb] = [needleLines[a]!, needleLines[b]!];
+    const [fa, fb] = [lines[brk.line + a]!, lines[brk.line + b]!];
+    out.push(
+      `In old_text, ${quote(clip(na.trim(), 80))} is ${depthWords(na, nb)} ${quote(clip(nb.trim(), 80))}; ` +
+        `in the file, line ${brk.line + a + 1} (${indentWords(fa)}) is ${depthWords(fa, fb)} line ${brk.line + b + 1} (${indentWords(fb)}).`,
+    );
+  } else {
+    out.push(
+      "new_text's lines cannot be placed at the file's indentation keeping the nesting they were written with.",
+    );
+  }
+  out.push(
+    `Indentation is syntax in ${display}: the edit would move a line into or out of a block, so nothing was changed. The file's lines, with their real indentation:`,
+    ...numbered(lines, brk.line, brk.line + k),
+    'Send old_text copied from these lines with exactly this indentation, and indent new_text the way the file is indented.',
+  );
+  return out.join('\n');
+}
+
+/**
+ * old_text matched a block only ignoring indentation, while another block, at old_text's own indentation,
+ * differs from it in a word: name both, and what differs.
+ */
+export function describeNearTwin(
+  source: MatchText,
+  needleLines: string[],
+  matchedLine: number,
+  twinLine: number,
+  display: string,
+): string {
+  const { lines } = source.lines;
+  const k = needleLines.length;
+  const out = [
+    `old_text matches ${range(matchedLine, k)} of ${display} only when indentation is ignored, but ${range(twinLine, k)} ` +
+      `have old_text's exact indentation and differ from it in a few characters. old_text looks like a stale copy of ${range(twinLine, k)} ` +
+      `(changed since you read them), so the edit was not applied at ${range(matchedLine, k)}; nothing was changed.`,
+    `${range(twinLine, k)} now:`.replace(/^l/, 'L'),
+    ...numbered(lines, twinLine, twinLine + k),
+  ];
+  let shown = 0;
+  for (let j = 0; j < k && shown < MAX_DIFFERENCES; j++) {
+    const actual = lines[twinLine + j]!;
+    if (actual === needleLines[j]) continue;
+    out.push(`line ${twinLine + j + 1} differs: ${describeLine(needleLines[j]!, actual)}`);
+    shown++;
+  }
+  out.push(
+    `${range(matchedLine, k)} (matched ignoring indentation):`.replace(/^l/, 'L'),
+    ...numbered(lines, matchedLine, matchedLine + k),
+    `To change ${range(twinLine, k)}, send old_text copied from their current text; to change ${range(matchedLine, k)}, send old_text with their indentation.`,
+  );
+  return out.join('\n');
 }

@@ -1,8 +1,22 @@
 import { ToolError } from '../../../core/index.js';
-import { describeAmbiguous, describeNotFound } from './diagnostics.js';
+import {
+  describeAmbiguous,
+  describeNearTwin,
+  describeNotFound,
+  describeStructureBreak,
+} from './diagnostics.js';
 import { countNewlines } from './lines.js';
-import { type Found, findMatches, MAX_MATCHES, MatchText, PASS_NOTES, type PassName } from './matchers.js';
+import {
+  type Found,
+  findMatches,
+  MAX_MATCHES,
+  MatchText,
+  PASS_NOTES,
+  type PassName,
+  type StructureBreak,
+} from './matchers.js';
 import { type Replacement, toLF } from './text-encoding.js';
+import { nearTwin } from './twins.js';
 
 /** One requested edit, as validated arguments. */
 export interface EditRequest {
@@ -30,10 +44,16 @@ const PASSES: PassName[] = ['exact', 'trailing_whitespace', 'indentation', 'unic
 
 /**
  * Match every edit against the original text (never against the result of another edit), then check
- * that no two replacements overlap. Any failure throws before anything is written.
+ * that no two replacements overlap. Any failure throws before anything is written. `significant`: the
+ * file's indentation is syntax, so a match that would move a line into or out of a block is refused.
  */
-export function planEdits(text: string, edits: EditRequest[], display: string): EditPlan {
-  const source = new MatchText(text);
+export function planEdits(
+  text: string,
+  edits: EditRequest[],
+  display: string,
+  options: { significant?: boolean } = {},
+): EditPlan {
+  const source = new MatchText(text, options.significant === true);
   const label = (i: number) => (edits.length > 1 ? `edits[${i}]: ` : '');
   const replacements: EditPlan['replacements'] = [];
   const matched: MatchedEdit[] = [];
@@ -43,17 +63,41 @@ export function planEdits(text: string, edits: EditRequest[], display: string): 
     const all = edit.replace_all === true;
     let pass: PassName | undefined;
     let found: Found[] = [];
+    const breaks: StructureBreak[] = [];
     for (const candidate of PASSES) {
-      found = findMatches(source, candidate, needle, newText, all);
-      if (found.length > 0) {
+      const result = findMatches(source, candidate, needle, newText, all);
+      breaks.push(...result.breaks);
+      if (result.found.length > 0) {
         pass = candidate;
+        found = result.found;
         break;
       }
+    }
+    if (!pass && breaks.length > 0) {
+      throw new ToolError(
+        'not_found',
+        label(index) + describeStructureBreak(source, needleLinesOf(needle), breaks[0]!, display),
+        { hint: 'Copy old_text with the indentation the file has, and indent new_text the same way.' },
+      );
     }
     if (!pass) {
       throw new ToolError('not_found', label(index) + describeNotFound(source, needle, display), {
         hint: 'Read the file again and copy old_text exactly as it appears, then retry.',
       });
+    }
+    // A match that ignored indentation, while a block at old_text's own indentation differs from it in a
+    // word: old_text is most likely a stale copy of that block, and the match its twin.
+    const only = found.length === 1 ? found[0]! : undefined;
+    if (only?.indentDiffers && only.line !== undefined) {
+      const needleLines = needleLinesOf(needle);
+      const twin = nearTwin(source, needleLines, { line: only.line, count: needleLines.length });
+      if (twin) {
+        throw new ToolError(
+          'conflict',
+          label(index) + describeNearTwin(source, needleLines, only.line, twin.line, display),
+          { hint: 'Read the file again and copy old_text, with its indentation, from the lines you mean.' },
+        );
+      }
     }
     const note = pass === 'exact' ? undefined : PASS_NOTES[pass];
     if (found.length > 1 && !all) {
@@ -79,6 +123,13 @@ export function planEdits(text: string, edits: EditRequest[], display: string): 
     if (previous.end > current.start) throw overlapError(text, previous, current, display);
   }
   return { replacements, edits: matched };
+}
+
+/** old_text's lines, without the empty line after a final newline. */
+function needleLinesOf(needle: string): string[] {
+  const lines = needle.split('\n');
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines;
 }
 
 function overlapError(

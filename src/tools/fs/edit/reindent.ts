@@ -1,90 +1,204 @@
-// When old_text matched only after ignoring indentation, new_text was written at the model's indentation,
-// not the file's. Map it the way the matched lines map, so the edit keeps the file's indentation.
+import { type IndentUnit, indentOf, leadingWhitespace } from '../text-fold.js';
 
-/** Turns one line's leading whitespace (the model's) into the file's. */
-type Shift = (indent: string) => string;
+// When old_text matched at an indentation other than the model's, new_text was written at the model's
+// indentation, not the file's. The matched lines say how the model's indentation maps onto the file's
+// (old_text line j at model indentation n sits at file indentation f); new_text is mapped the same way,
+// and lines at indentations old_text does not show are placed by the step between levels, in the file's
+// own unit (two spaces a level against four, spaces against tabs).
+//
+// The map must keep the block structure: two old_text lines at one depth sit at one depth in the file,
+// a deeper line stays deeper. When it does not (old_text nests a line differently from the file), the
+// result says so; in a file where indentation is syntax, the caller refuses the match.
 
-const leading = (line: string): string => line.slice(0, line.length - line.trimStart().length);
+/** Columns a tab counts for when comparing depths (only their order matters). */
+const TAB_COLUMNS = 4;
+
 const isBlank = (line: string): boolean => line.trim() === '';
 
-/**
- * A shift that explains every (model, file) indentation pair, or undefined. Tried in order: adding or
- * removing the same prefix on every line (a different base), then a linear map of widths made of one
- * character each (two spaces per level against four, spaces against tabs).
- */
-function learnShift(pairs: Array<[string, string]>): Shift | undefined {
-  const [n0, f0] = pairs[0]!;
-  const fits = (shift: Shift) => pairs.every(([n, f]) => shift(n) === f);
-  let shift: Shift | undefined;
-  if (f0.endsWith(n0)) {
-    const add = f0.slice(0, f0.length - n0.length);
-    shift = (indent) => add + indent;
-  } else if (n0.endsWith(f0)) {
-    const remove = n0.length - f0.length;
-    shift = (indent) => indent.slice(Math.min(remove, indent.length));
-  }
-  if (shift && fits(shift)) return shift;
+function columns(indent: string): number {
+  let n = 0;
+  for (const ch of indent) n += ch === '\t' ? TAB_COLUMNS : 1;
+  return n;
+}
 
-  const unit = (indents: string[]) => {
-    const chars = new Set(indents.join(''));
-    return chars.size === 1 ? [...chars][0]! : chars.size === 0 ? '' : undefined;
-  };
-  const modelChar = unit(pairs.map(([n]) => n));
-  const fileChar = unit(pairs.map(([, f]) => f));
-  if (modelChar === undefined || !fileChar) return undefined;
-  // width(file) = scale × width(model) + offset, from the two most different model widths.
-  const sorted = [...pairs].sort((a, b) => a[0].length - b[0].length);
-  const [lo, hi] = [sorted[0]!, sorted.at(-1)!];
-  const scale =
-    hi[0].length !== lo[0].length
-      ? (hi[1].length - lo[1].length) / (hi[0].length - lo[0].length)
-      : lo[0].length > 0
-        ? lo[1].length / lo[0].length
-        : 1;
-  const offset = lo[1].length - scale * lo[0].length;
-  if (scale <= 0) return undefined;
-  const linear: Shift = (indent) => {
-    if (modelChar !== '' && [...indent].some((c) => c !== modelChar)) return indent;
-    return fileChar.repeat(Math.max(0, Math.round(scale * indent.length + offset)));
-  };
-  return fits(linear) ? linear : undefined;
+/** One old_text line that matched a file line: the model's indentation and the file's. */
+interface Pair {
+  line: number;
+  model: string;
+  file: string;
+}
+
+export interface Reindented {
+  text: string;
+  /** new_text's indentation was changed. */
+  shifted: boolean;
+  /**
+   * Undefined when old_text keeps the file's block structure; else two 0-based old_text lines whose
+   * relative depth disagrees with the file's (a line would move into or out of a block). `line` is -1 when
+   * only new_text's lines could not be placed keeping their nesting.
+   */
+  structureBreak?: { line: number; against: number };
 }
 
 /**
- * Re-indent `newText` the way old_text's lines map onto the file lines they matched. When the first line
- * alone differs (models often start old_text after the first line's indentation), it gets its own shift.
- * When nothing explains every line, the first line's difference is applied to all: the base is right.
+ * Two pairs whose relative depth disagrees (or undefined): lines at one depth in old_text must be at one
+ * depth in the file, and a deeper line must stay deeper.
+ */
+function firstDisagreement(pairs: Pair[]): { line: number; against: number } | undefined {
+  // Sorted by the model's depth, the file's depths must rise where the model's rise and stay where they stay.
+  const sorted = pairs
+    .map((p) => ({ line: p.line, model: columns(p.model), file: columns(p.file) }))
+    .sort((a, b) => a.model - b.model);
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1]!, sorted[i]!];
+    const fits = a.model === b.model ? a.file === b.file : a.file < b.file;
+    if (!fits) return a.line > b.line ? { line: a.line, against: b.line } : { line: b.line, against: a.line };
+  }
+  return undefined;
+}
+
+/**
+ * The model's step between levels in columns, from how its own lines (old_text and new_text) nest: the
+ * most common step from a line to the nearest shallower one. A step that is a whole number of the file's
+ * unit wins a tie (the model most likely wrote in the file's unit); undefined when every line is at one depth.
+ */
+function modelStep(lines: string[], fileUnitColumns: number): number | undefined {
+  const steps = new Map<number, number>();
+  const stack: number[] = [];
+  for (const line of lines) {
+    if (isBlank(line)) continue;
+    const width = columns(leadingWhitespace(line));
+    while (stack.length > 0 && stack.at(-1)! > width) stack.pop();
+    const outer = stack.at(-1);
+    if (outer === undefined || width > outer) {
+      if (outer !== undefined) steps.set(width - outer, (steps.get(width - outer) ?? 0) + 1);
+      stack.push(width);
+    }
+  }
+  let best: number | undefined;
+  let seen = 0;
+  for (const [step, count] of steps) {
+    const better =
+      count > seen ||
+      (count === seen && best !== undefined && step % fileUnitColumns === 0 && best % fileUnitColumns !== 0);
+    if (better) [best, seen] = [step, count];
+  }
+  return best;
+}
+
+/**
+ * Re-indent `newText` the way old_text's lines (`needleLines`) map onto the file lines they matched.
+ * `keepFirstLine`: new_text's first line continues a file line after its indentation (an exact match that
+ * started inside a line), so only the lines after it are moved.
  */
 export function reindent(
   newText: string,
   needleLines: string[],
   fileLines: string[],
-): { text: string; shifted: boolean } {
-  const pairs: Array<[string, string]> = [];
-  let firstLinePaired = false;
+  unit?: IndentUnit,
+  keepFirstLine = false,
+): Reindented {
+  let pairs: Pair[] = [];
   for (let j = 0; j < needleLines.length; j++) {
     const n = needleLines[j]!;
     const f = fileLines[j] ?? '';
     if (isBlank(n) || isBlank(f)) continue;
-    pairs.push([leading(n), leading(f)]);
-    if (j === 0) firstLinePaired = true;
+    pairs.push({ line: j, model: leadingWhitespace(n), file: leadingWhitespace(f) });
   }
-  if (pairs.every(([n, f]) => n === f)) return { text: newText, shifted: false };
+  if (pairs.every((p) => p.model === p.file)) return { text: newText, shifted: false };
 
-  const [n0, f0] = pairs[0]!;
-  const base: Shift =
-    learnShift([pairs[0]!]) ?? ((indent) => (indent.startsWith(n0) ? f0 + indent.slice(n0.length) : indent));
-  let first = learnShift(pairs);
-  let rest = first;
-  if (!first && firstLinePaired && pairs[0]![0] === '' && pairs.length > 1) {
-    rest = learnShift(pairs.slice(1));
-    if (rest) first = base;
+  // Models often start old_text at the first line's text, without its indentation, and copy the lines
+  // after it as they are: that line then maps on its own and the others say how the block maps.
+  let ownFirst: Pair | undefined;
+  const first = pairs[0]!;
+  const rest = pairs.slice(1);
+  if (first.line === 0 && first.model === '' && first.file !== '' && rest.length > 0) {
+    if (rest.every((p) => p.model !== '')) {
+      ownFirst = first;
+      pairs = rest;
+    }
   }
-  if (!first || !rest) first = rest = base;
-  const lines = newText.split('\n').map((line, i) => {
-    if (isBlank(line)) return line;
-    const indent = leading(line);
-    return (i === 0 && firstLinePaired ? first : rest)!(indent) + line.slice(indent.length);
+  const broken = firstDisagreement(pairs);
+  if (broken)
+    return { text: baseShift(newText, first, keepFirstLine), shifted: true, structureBreak: broken };
+  if (pairs.every((p) => p.model === p.file) && !ownFirst) return { text: newText, shifted: false };
+
+  const map = depthMap(pairs, needleLines, newText.split('\n'), unit);
+  const newLines = newText.split('\n');
+  const mapped = newLines.map((line, i) => {
+    if (isBlank(line) || (i === 0 && keepFirstLine)) return line;
+    const indent = leadingWhitespace(line);
+    const target = i === 0 && ownFirst && indent === ownFirst.model ? ownFirst.file : map(indent);
+    return target + line.slice(indent.length);
   });
-  return { text: lines.join('\n'), shifted: true };
+
+  // The model's own nesting of old_text and new_text together must survive the mapping.
+  const check: Pair[] = [...pairs];
+  mapped.forEach((line, i) => {
+    if (isBlank(line) || (i === 0 && (keepFirstLine || ownFirst))) return;
+    check.push({ line: -1, model: leadingWhitespace(newLines[i]!), file: leadingWhitespace(line) });
+  });
+  const text = mapped.join('\n');
+  const newBreak = firstDisagreement(check);
+  if (newBreak) return { text, shifted: true, structureBreak: { line: -1, against: pairs[0]!.line } };
+  return { text, shifted: text !== newText };
+}
+
+/**
+ * A map from the model's indentation to the file's: indentations old_text shows map as they matched;
+ * others are placed from the nearest shallower one (else the nearest deeper) by the difference in levels,
+ * in the file's unit.
+ */
+function depthMap(
+  pairs: Pair[],
+  needleLines: string[],
+  newLines: string[],
+  unit: IndentUnit | undefined,
+): (indent: string) => string {
+  const table = new Map<number, string>();
+  for (const p of pairs) table.set(columns(p.model), p.file);
+  const known = [...table.keys()].sort((a, b) => a - b);
+  const fileUnit = unit ?? guessUnit(pairs);
+  const fileUnitColumns = fileUnit.char === '\t' ? TAB_COLUMNS : fileUnit.width;
+  // File columns per model column: from the matched depths when they show two, else unit against unit.
+  let scale = 1;
+  if (known.length >= 2) {
+    const lo = known[0]!;
+    const hi = known.at(-1)!;
+    scale = (columns(table.get(hi)!) - columns(table.get(lo)!)) / (hi - lo);
+  } else {
+    const step = modelStep([...needleLines, ...newLines], fileUnitColumns);
+    if (step) scale = fileUnitColumns / step;
+  }
+  return (indent) => {
+    const width = columns(indent);
+    const hit = table.get(width);
+    if (hit !== undefined) return hit;
+    const below = known.filter((k) => k < width).at(-1);
+    const ref = below ?? known[0]!;
+    const refFile = table.get(ref)!;
+    const delta = Math.round((width - ref) * scale);
+    if (delta > 0) return refFile + indentOf(delta / fileUnitColumns, fileUnit);
+    const target = Math.max(0, columns(refFile) + delta);
+    return indentOf(target / fileUnitColumns, fileUnit);
+  };
+}
+
+/** The unit the file's matched lines use, when the file as a whole showed none. */
+function guessUnit(pairs: Pair[]): IndentUnit {
+  const tabs = pairs.some((p) => p.file.startsWith('\t'));
+  return tabs ? { char: '\t', width: 1, unit: '\t' } : { char: ' ', width: 4, unit: '    ' };
+}
+
+/** The first line's difference applied to every line: the block's base is right, its inside as written. */
+function baseShift(newText: string, first: Pair, keepFirstLine: boolean): string {
+  return newText
+    .split('\n')
+    .map((line, i) => {
+      if (isBlank(line) || (i === 0 && keepFirstLine)) return line;
+      const indent = leadingWhitespace(line);
+      if (indent.startsWith(first.model)) return first.file + line.slice(first.model.length);
+      return line;
+    })
+    .join('\n');
 }

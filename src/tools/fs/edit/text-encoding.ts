@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 
 // Files are matched as BOM-less, LF-only text and written back with the bytes they had: the BOM is kept,
-// and every byte outside the replaced spans is copied from the original buffer, so CRLF, mixed line
-// endings and untouched lines survive byte for byte.
+// and every byte outside the replaced spans is copied from the original buffer, so CRLF, lone-CR (classic
+// Mac), mixed line endings and untouched lines survive byte for byte.
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -13,10 +13,15 @@ export interface TextDoc {
   bomBytes: number;
   /** The text without the BOM, line endings as on disk. */
   orig: string;
-  /** `orig` with CRLF turned into LF: what edits match against (the same string when there is no CRLF). */
+  /**
+   * `orig` with CRLF turned into LF, or in a lone-CR file every CR: what edits match against (the same
+   * string when the file has LF endings only).
+   */
   text: string;
   /** Whether `orig` has any CRLF. */
   crlf: boolean;
+  /** Whether the file ends its lines with lone CRs (it has CRs and no LF at all): offsets are the same. */
+  cr: boolean;
 }
 
 /** A replacement in `text` offsets (LF space), sorted and non-overlapping when applied. */
@@ -36,12 +41,20 @@ export function decodeText(raw: Buffer): { doc: TextDoc } | { problem: string } 
   const bomBytes = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;
   const orig = raw.toString('utf8', bomBytes);
   const crlf = orig.includes('\r\n');
-  return { doc: { raw, bomBytes, orig, text: crlf ? orig.replaceAll('\r\n', '\n') : orig, crlf } };
+  const cr = !crlf && !orig.includes('\n') && orig.includes('\r');
+  const text = crlf ? orig.replaceAll('\r\n', '\n') : cr ? orig.replaceAll('\r', '\n') : orig;
+  return { doc: { raw, bomBytes, orig, text, crlf, cr } };
 }
 
 /** Text as the model gives it, with CRLF made LF to match the decoded file. */
 export function toLF(value: string): string {
   return value.includes('\r\n') ? value.replaceAll('\r\n', '\n') : value;
+}
+
+/** Text for a lone-CR file as the model gives it: CRLF or lone CR made LF, like the decoded file. */
+export function toLFFor(doc: TextDoc, value: string): string {
+  const lf = toLF(value);
+  return doc.cr && lf.includes('\r') ? lf.replaceAll('\r', '\n') : lf;
 }
 
 /**
@@ -59,7 +72,7 @@ export function encodeEdited(doc: TextDoc, replacements: Replacement[]): Buffer 
     const end = offsets ? offsets[2 * i + 1]! : rep.end;
     const startByte = byteAt + Buffer.byteLength(doc.orig.slice(charAt, start));
     pieces.push(doc.raw.subarray(byteAt, startByte));
-    const eol = doc.crlf ? eolAt(doc.orig, start) : '\n';
+    const eol = doc.crlf ? eolAt(doc.orig, start) : doc.cr ? '\r' : '\n';
     pieces.push(Buffer.from(eol === '\n' ? rep.text : rep.text.replaceAll('\n', eol)));
     byteAt = startByte + Buffer.byteLength(doc.orig.slice(start, end));
     charAt = end;

@@ -1,11 +1,33 @@
-import { ToolError } from '../../../core/index.js';
-import { closestRegion, formatRegion } from './closest.js';
-import { LineIndex } from './seek.js';
+import { indentationSignificant } from '../text-fold.js';
+import {
+  ambiguous,
+  contextNotFound,
+  likelyStale,
+  linesNotFound,
+  nestedDifferently,
+  outOfOrder,
+} from './refusals.js';
+import { fitIndentation, reindentAdded } from './reindent.js';
+import { LineIndex, type Pass } from './seek.js';
+import { staleOriginal } from './stale-twin.js';
 import { TextBuilder, type TextDoc } from './text.js';
 import { type ChunkLine, oldLines, type UpdateChunk } from './types.js';
 
-/** Expected lines echoed in an error at most. */
-const MAX_ECHOED = 60;
+/** Where one hunk matched, and how: what the result reports for every hunk. */
+export interface HunkMatch {
+  /** 1-based, in the file's order of the update's hunks. */
+  hunk: number;
+  /** 1-based line of the file where the hunk's lines start (for a pure addition, where they were added). */
+  line: number;
+  pass: Pass;
+  /** Added lines were re-indented to the file's indentation. */
+  reindented: boolean;
+}
+
+export interface AppliedChunks {
+  data: Buffer;
+  hunks: HunkMatch[];
+}
 
 interface Replacement {
   start: number;
@@ -15,30 +37,35 @@ interface Replacement {
 }
 
 /**
- * Apply an update's chunks to a document and return the new bytes. Each chunk is found after the previous
- * one (its `@@` context line first, then its lines), all against the original lines; then the new file is
- * built in one pass. Untouched and context lines keep the file's own bytes (a loose match never rewrites
- * them); added lines take the line ending of the line they replace, else the file's dominant one. Throws a
- * ToolError naming the chunk and the closest region.
+ * Apply an update's chunks to a document and return the new bytes with where and how each chunk matched.
+ * Each chunk's lines are looked for in the strictest pass that finds them: after its `@@` line when it has
+ * one, else over the whole file. They must match in exactly one place, at or after the previous chunk;
+ * more than one place is ambiguous, and refused. All chunks are matched against the original lines, then
+ * the new file is built in one pass. Untouched and context lines keep the file's own bytes (a loose match
+ * never rewrites them); added lines take the file's indentation when the match ignored indentation, and the
+ * line ending of the line they replace, else the file's dominant one. `filePath` decides whether the file's
+ * indentation is syntax. Throws a ToolError naming the chunk and the closest candidate.
  */
-export function applyChunks(doc: TextDoc, chunks: readonly UpdateChunk[], label: string): Buffer {
-  const index = new LineIndex(doc.lines);
+export function applyChunks(
+  doc: TextDoc,
+  chunks: readonly UpdateChunk[],
+  label: string,
+  filePath: string = label,
+): AppliedChunks {
+  const file: FileView = { doc, index: new LineIndex(doc.lines), filePath };
   const replacements: Replacement[] = [];
+  const hunks: HunkMatch[] = [];
   let cursor = 0;
   chunks.forEach((chunk, c) => {
     const where = `${label} (hunk ${c + 1} of ${chunks.length})`;
-    let lines = trailingBlanksOnly(chunk.lines) ? chunk.lines.filter((line) => line.op === '+') : chunk.lines;
+    const lines = trailingBlanksOnly(chunk.lines)
+      ? chunk.lines.filter((line) => line.op === '+')
+      : chunk.lines;
     const pureAddition = !lines.some((line) => line.op !== '+');
+    let from = 0;
     if (chunk.context !== undefined) {
-      const whole = index.seek([chunk.context], cursor)?.index;
-      let found = whole ?? index.seekContaining(chunk.context, cursor);
-      // A pure addition is placed by its @@ line alone, so a partial match must at least be unambiguous:
-      // "@@ def load_config" must not land under "def load_config_file".
-      if (whole === undefined && found !== undefined && pureAddition) {
-        if (index.seekContaining(chunk.context, found + 1) !== undefined) found = undefined;
-      }
-      if (found === undefined) throw contextNotFound(index, chunk.context, where, cursor);
-      cursor = found + 1;
+      cursor = contextLine(file.index, chunk.context, cursor, pureAddition, where) + 1;
+      from = cursor;
     }
     if (pureAddition) {
       // Pure addition: after its context line, else at the end (before a final blank line, as Codex does).
@@ -50,25 +77,125 @@ export function applyChunks(doc: TextDoc, chunks: readonly UpdateChunk[], label:
             ? n - 1
             : n;
       replacements.push({ start, length: 0, lines });
+      hunks.push({ hunk: c + 1, line: start + 1, pass: 'exact', reindented: false });
       return;
     }
-    let found = index.seek(oldLines(chunk), cursor, chunk.endOfFile);
-    // Trailing empty lines in a chunk often stand for the file's final newline: retry without them.
-    for (
-      let shorter = withoutTrailingBlank(lines);
-      !found && shorter;
-      shorter = withoutTrailingBlank(shorter)
-    ) {
-      found = index.seek(oldLines({ ...chunk, lines: shorter }), cursor, chunk.endOfFile);
-      if (found) lines = shorter;
-    }
-    if (!found) throw linesNotFound(index, chunk, where, cursor, c);
-    const length = lines.filter((line) => line.op !== '+').length;
-    replacements.push({ start: found.index, length, lines });
-    cursor = found.index + length;
+    const placed = place(file, chunk, lines, { from, cursor, where });
+    const fitted = fitToFile(file, placed, where);
+    replacements.push({ start: placed.start, length: placed.expected.length, lines: fitted.lines });
+    hunks.push({ hunk: c + 1, line: placed.start + 1, pass: placed.pass, reindented: fitted.reindented });
+    cursor = placed.start + placed.expected.length;
   });
-  return rebuild(doc, replacements);
+  return { data: rebuild(doc, replacements), hunks };
 }
+
+interface FileView {
+  doc: TextDoc;
+  index: LineIndex;
+  filePath: string;
+  significant?: boolean;
+}
+
+/** A chunk's one place in the file. */
+interface Placed {
+  start: number;
+  pass: Pass;
+  /** The chunk's lines (without trailing blank lines that stood for the final newline). */
+  lines: ChunkLine[];
+  /** Its context and removed lines. */
+  expected: string[];
+}
+
+/**
+ * The line a chunk's `@@` context names, at or after `cursor`: a whole line, else a line containing it. A
+ * pure addition is placed by this line alone, so a partial match must at least be unambiguous there:
+ * "@@ def load_config" must not land under "def load_config_file".
+ */
+function contextLine(
+  index: LineIndex,
+  context: string,
+  cursor: number,
+  pure: boolean,
+  where: string,
+): number {
+  const whole = index.seek([context], cursor)?.index;
+  let found = whole ?? index.seekContaining(context, cursor);
+  if (whole === undefined && found !== undefined && pure) {
+    if (index.seekContaining(context, found + 1) !== undefined) found = undefined;
+  }
+  if (found === undefined) throw contextNotFound(index, context, where, cursor);
+  return found;
+}
+
+/**
+ * Find the chunk's lines in the strictest pass that finds them at or after `from` (the whole file without
+ * an @@ line). They must match one place, at or after where the previous chunk ended (`cursor`).
+ */
+function place(
+  file: FileView,
+  chunk: UpdateChunk,
+  chunkLines: ChunkLine[],
+  at: { from: number; cursor: number; where: string },
+): Placed {
+  const { index } = file;
+  const anchored = chunk.context !== undefined;
+  let lines = chunkLines;
+  let found = index.findAll(expectedOf(lines), at.from, chunk.endOfFile);
+  // Trailing empty lines in a chunk often stand for the file's final newline: retry without them.
+  for (
+    let shorter = withoutTrailingBlank(lines);
+    !found && shorter;
+    shorter = withoutTrailingBlank(shorter)
+  ) {
+    found = index.findAll(expectedOf(shorter), at.from, chunk.endOfFile);
+    if (found) lines = shorter;
+  }
+  if (!found) {
+    const opts = { from: at.cursor, endOfFile: chunk.endOfFile, anchored };
+    throw linesNotFound(index, oldLines(chunk), at.where, opts);
+  }
+  const expected = expectedOf(lines);
+  let positions = found.positions;
+  if (positions.length > 1 && anchored) {
+    // An @@ line says the change comes after it: among several places, the one inside the block it opens
+    // (the function or class it names) is the one meant.
+    const end = index.blockEnd(at.from - 1);
+    const inside = positions.filter((p) => p < end);
+    if (inside.length === 1) positions = inside;
+  }
+  if (positions.length > 1) throw ambiguous(index, expected, at.where, found);
+  const start = positions[0]!;
+  if (start < at.cursor) throw outOfOrder(expected, at.where, start, anchored);
+  return { start, pass: found.pass, lines, expected };
+}
+
+/**
+ * After a match that ignored indentation: refuse when another block has the hunk's own indentation and
+ * nearly its text (the match is its twin), or when the hunk nests lines differently from an
+ * indentation-significant file; else give the added lines the file's indentation.
+ */
+function fitToFile(
+  file: FileView,
+  placed: Placed,
+  where: string,
+): { lines: ChunkLine[]; reindented: boolean } {
+  const { start, pass, expected } = placed;
+  const { lines } = placed;
+  if (pass !== 'indentation' && pass !== 'unicode') return { lines, reindented: false };
+  const fit = fitIndentation(expected, file.doc.lines.slice(start, start + expected.length));
+  if (!fit.differs) return { lines, reindented: false };
+  const stale = staleOriginal(file.index, expected, start);
+  if (stale) throw likelyStale(file.index, expected, where, { start, pass }, stale);
+  file.significant ??= indentationSignificant(file.filePath, file.doc.lines.join('\n'));
+  if (!fit.shift && file.significant)
+    throw nestedDifferently(file.index, expected, where, start, fit.misfits);
+  const shifted = reindentAdded(lines, fit);
+  return { lines: shifted, reindented: shifted.some((line, k) => line.text !== lines[k]!.text) };
+}
+
+/** A chunk's context and removed lines: what it expects to find. */
+const expectedOf = (lines: readonly ChunkLine[]) =>
+  lines.filter((line) => line.op !== '+').map((line) => line.text);
 
 /**
  * Additions followed only by blank expected lines (blank lines before the next header): the blanks would
@@ -136,54 +263,4 @@ function replacedEols(doc: TextDoc, r: Replacement): string[] {
   });
   close(r.lines.length);
   return out;
-}
-
-function contextNotFound(index: LineIndex, context: string, where: string, cursor: number): ToolError {
-  let message = `apply_patch verification failed: Failed to find context '${context}' in ${where}.`;
-  const earlier = cursor > 0 ? index.seek([context], 0) : undefined;
-  if (earlier) {
-    message += `\nThat line occurs at line ${earlier.index + 1}, above where the previous hunk matched: hunks for one file must come in file order.`;
-  } else {
-    const region = closestRegion(index, [context], cursor);
-    if (region) message += `\nThe most similar line:\n${formatRegion(index, [context], region)}`;
-  }
-  return mismatch(message);
-}
-
-function linesNotFound(
-  index: LineIndex,
-  chunk: UpdateChunk,
-  where: string,
-  cursor: number,
-  c: number,
-): ToolError {
-  const expected = oldLines(chunk);
-  const echoed =
-    expected.length > MAX_ECHOED
-      ? [...expected.slice(0, MAX_ECHOED), `… ${expected.length - MAX_ECHOED} more lines`]
-      : expected;
-  let message = `apply_patch verification failed: Failed to find expected lines in ${where}:\n${echoed.join('\n')}`;
-  const anywhere = index.seek(expected, 0);
-  if (anywhere && chunk.endOfFile && anywhere.index >= cursor) {
-    message += `\n\nThese lines occur at line ${anywhere.index + 1}, but '*** End of File' requires them to end the file (it has ${index.lines.length} lines).`;
-  } else if (anywhere && anywhere.index < cursor) {
-    message += `\n\nThese lines occur at line ${anywhere.index + 1}, above where ${
-      c > 0 ? 'the previous hunk matched' : 'its @@ context line is'
-    }: hunks for one file must come in file order, after their @@ line.`;
-  } else {
-    const region = closestRegion(index, expected, cursor);
-    if (region) {
-      const last = region.start + region.length;
-      message += `\n\nThe closest region in the file, lines ${region.start + 1}-${last} (lines marked ! differ):\n${formatRegion(index, expected, region)}`;
-    } else {
-      message += '\n\nNothing in the file resembles these lines.';
-    }
-  }
-  return mismatch(message);
-}
-
-function mismatch(message: string): ToolError {
-  return new ToolError('conflict', message, {
-    hint: 'Re-read the file (read_file) and copy the context and removed lines exactly as they are, then retry the whole patch.',
-  });
 }

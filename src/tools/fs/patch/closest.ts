@@ -1,9 +1,6 @@
 import { distance } from 'fastest-levenshtein';
-import type { LineIndex } from './seek.js';
-import { fold } from './seek.js';
+import { fold, type LineIndex, LOOSEST } from './seek.js';
 
-/** The 4th (loosest) view of a LineIndex. */
-const LOOSEST = 3;
 /** Fuzzy comparisons made at most when no line matches even loosely (file lines × pattern lines). */
 const MAX_FUZZY_COMPARISONS = 400_000;
 /** Lines longer than this are not compared fuzzily (minified code, data). */
@@ -28,21 +25,15 @@ export function closestRegion(
   pattern: readonly string[],
   from: number,
 ): Region | undefined {
-  const lines = index.view(LOOSEST);
+  const lines = index.loose;
   const want = pattern.map(fold);
   const n = lines.length;
   const m = want.length;
   if (n === 0 || m === 0) return undefined;
   const votes = new Map<number, number>();
-  const where = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    if (lines[i] === '') continue; // blank lines match everywhere and say nothing
-    const list = where.get(lines[i]!);
-    if (list) list.push(i);
-    else where.set(lines[i]!, [i]);
-  }
   want.forEach((line, k) => {
-    for (const i of where.get(line) ?? []) {
+    if (line === '') return; // blank lines match everywhere and say nothing
+    for (const i of index.occurrences(LOOSEST, line)) {
       const start = Math.max(0, Math.min(i - k, n - m));
       votes.set(start, (votes.get(start) ?? 0) + 1);
     }
@@ -96,7 +87,7 @@ function fuzzyAnchor(lines: readonly string[], want: readonly string[], from: nu
  * pattern even loosely.
  */
 export function formatRegion(index: LineIndex, pattern: readonly string[], region: Region): string {
-  const loose = index.view(LOOSEST);
+  const loose = index.loose;
   const end = region.start + region.length;
   const width = String(end).length;
   const out: string[] = [];

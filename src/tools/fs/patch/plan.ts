@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { classifyThrown, ToolError } from '../../../core/index.js';
 import { type FileAccess, type FileVersions, readVerified } from '../../../sandbox/index.js';
 import { notFound } from '../not-found.js';
-import { applyChunks } from './apply-chunks.js';
+import { applyChunks, type HunkMatch } from './apply-chunks.js';
 import type { ResolvedOp, Target } from './targets.js';
 import { decodeText, textProblem } from './text.js';
 
@@ -20,6 +20,8 @@ export interface PlannedChange {
 export interface SummaryLine {
   letter: 'A' | 'M' | 'D';
   path: string;
+  /** For an update: where and how each of its hunks matched. */
+  hunks?: HunkMatch[];
 }
 
 export interface Plan {
@@ -92,18 +94,18 @@ export async function computePlan(
         `apply_patch verification failed: cannot update ${op.path}: ${problem}; apply_patch edits only UTF-8 text files.`,
       );
     }
-    const updated = applyChunks(decodeText(entry.current), op.chunks, op.path);
+    const { data: updated, hunks } = applyChunks(decodeText(entry.current), op.chunks, op.path);
     if (dest && dest.canonical !== source.canonical) {
       const destination = await load(dest);
       destination.current = updated;
       destination.touched = true;
       entry.current = null;
       entry.touched = true;
-      summary.push({ letter: 'M', path: dest.given });
+      summary.push({ letter: 'M', path: dest.given, hunks });
     } else {
       entry.current = updated;
       entry.touched = true;
-      summary.push({ letter: 'M', path: dest?.given ?? op.path });
+      summary.push({ letter: 'M', path: dest?.given ?? op.path, hunks });
     }
   }
 

@@ -1,42 +1,41 @@
+import { foldForMatch } from '../text-fold.js';
+
 /**
- * Finding a chunk's lines in a file, with Codex's four passes of decreasing strictness: exact, ignoring
- * trailing whitespace, ignoring surrounding whitespace, then with Unicode punctuation (dashes, quotes,
- * odd spaces) folded to ASCII. Each pass scans every position before the next, looser pass is tried.
+ * Finding a chunk's lines in a file, with four passes of decreasing strictness (Codex's, with edit_file's
+ * names): exact, ignoring trailing whitespace, ignoring indentation (surrounding whitespace), then under the
+ * shared Unicode fold (typographic punctuation, the ellipsis, NFKC forms). The strictest pass that finds the
+ * lines anywhere in the searched range decides where they are.
  */
-export const PASSES = [
-  'exact',
-  'trailing whitespace',
-  'surrounding whitespace',
-  'unicode punctuation',
-] as const;
+export const PASSES = ['exact', 'trailing_whitespace', 'indentation', 'unicode'] as const;
 export type Pass = (typeof PASSES)[number];
 
-const FOLD: Record<string, string> = {};
-for (const c of '\u2010\u2011\u2012\u2013\u2014\u2015\u2212') FOLD[c] = '-';
-for (const c of '\u2018\u2019\u201a\u201b') FOLD[c] = "'";
-for (const c of '\u201c\u201d\u201e\u201f') FOLD[c] = '"';
-for (const c of '\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000')
-  FOLD[c] = ' ';
-const FOLDABLE = /[\u2010-\u2015\u2212\u2018-\u201f\u00a0\u2002-\u200a\u202f\u205f\u3000]/g;
-
-/** The loosest form of a line: trimmed, NFC, punctuation and spaces folded to ASCII. */
+/** The loosest form of a line: the Unicode fold, trimmed. */
 export function fold(line: string): string {
-  return line
-    .trim()
-    .normalize('NFC')
-    .replace(FOLDABLE, (c) => FOLD[c] ?? c);
+  return foldForMatch(line).trim();
 }
 
 const VIEWS: Array<(line: string) => string> = [(l) => l, (l) => l.trimEnd(), (l) => l.trim(), fold];
+/** The index of the loosest view. */
+export const LOOSEST = VIEWS.length - 1;
+
+/** Places found at most by one search: enough to name them all in a refusal, bounded on degenerate files. */
+export const MAX_FOUND = 50;
 
 export interface Found {
   index: number;
   pass: Pass;
 }
 
+/** Every place (up to MAX_FOUND) the strictest pass that finds the pattern found it, in file order. */
+export interface FoundAll {
+  positions: number[];
+  pass: Pass;
+}
+
 /** A file's lines with each pass's view computed once, on first use, and shared by every chunk. */
 export class LineIndex {
   private readonly views: Array<string[] | undefined> = [];
+  private readonly places: Array<Map<string, number[]> | undefined> = [];
 
   constructor(readonly lines: readonly string[]) {}
 
@@ -50,27 +49,60 @@ export class LineIndex {
     return view;
   }
 
-  /**
-   * The first position at or after `start` where `pattern` occurs. With `atEnd`, the pattern must end the
-   * file (trailing blank lines of the file may follow it).
-   */
+  /** The lines (0-based, ascending) whose view in `pass` is `viewed` (a line already in that view). */
+  occurrences(pass: number, viewed: string): readonly number[] {
+    let places = this.places[pass];
+    if (!places) {
+      places = new Map();
+      this.view(pass).forEach((line, i) => {
+        const list = places!.get(line);
+        if (list) list.push(i);
+        else places!.set(line, [i]);
+      });
+      this.places[pass] = places;
+    }
+    return places.get(viewed) ?? [];
+  }
+
+  /** The loosest view: what closest-region searches compare. */
+  get loose(): readonly string[] {
+    return this.view(LOOSEST);
+  }
+
+  /** The first position at or after `start` where `pattern` occurs, in the strictest pass that finds one. */
   seek(pattern: readonly string[], start: number, atEnd = false): Found | undefined {
+    const found = this.findAll(pattern, start, atEnd, 1);
+    return found && { index: found.positions[0]!, pass: found.pass };
+  }
+
+  /**
+   * Every position at or after `start` where `pattern` occurs, in the strictest pass that finds any: a
+   * looser pass is tried only when no stricter one matches anywhere in the range. With `atEnd`, the pattern
+   * must end the file (trailing blank lines of the file may follow it).
+   */
+  findAll(pattern: readonly string[], start: number, atEnd = false, limit = MAX_FOUND): FoundAll | undefined {
     const n = this.lines.length;
     const m = pattern.length;
-    if (m === 0) return { index: Math.min(start, n), pass: 'exact' };
+    if (m === 0) return { positions: [Math.min(start, n)], pass: 'exact' };
     if (m > n) return undefined;
     for (let pass = 0; pass < VIEWS.length; pass++) {
       const view = this.view(pass);
       const want = pass === 0 ? pattern : pattern.map(VIEWS[pass]!);
+      const positions: number[] = [];
       if (atEnd) {
-        for (const index of this.endPositions(m)) {
-          if (index >= start && matchesAt(view, want, index)) return { index, pass: PASSES[pass]! };
+        // The end of the file is one place: at the very end, else before its trailing blank lines.
+        const index = this.endPositions(m).find((i) => i >= start && matchesAt(view, want, i));
+        if (index !== undefined) positions.push(index);
+      } else {
+        for (
+          let i = view.indexOf(want[0]!, start);
+          i !== -1 && i <= n - m && positions.length < limit;
+          i = view.indexOf(want[0]!, i + 1)
+        ) {
+          if (matchesAt(view, want, i)) positions.push(i);
         }
-        continue;
       }
-      for (let i = view.indexOf(want[0]!, start); i !== -1 && i <= n - m; i = view.indexOf(want[0]!, i + 1)) {
-        if (matchesAt(view, want, i)) return { index: i, pass: PASSES[pass]! };
-      }
+      if (positions.length > 0) return { positions: positions.sort((a, b) => a - b), pass: PASSES[pass]! };
     }
     return undefined;
   }
@@ -83,9 +115,22 @@ export class LineIndex {
   seekContaining(text: string, start: number): number | undefined {
     const want = fold(text);
     if (want.replace(/\s/g, '').length < 3) return undefined;
-    const view = this.view(3);
+    const view = this.loose;
     for (let i = start; i < view.length; i++) if (view[i]!.includes(want)) return i;
     return undefined;
+  }
+
+  /**
+   * The line after the block that line `at` opens: the next non-blank line indented no deeper than it (a
+   * closing brace, the next definition), or the end of the file.
+   */
+  blockEnd(at: number): number {
+    const width = indentWidth(this.lines[at] ?? '');
+    for (let i = at + 1; i < this.lines.length; i++) {
+      const line = this.lines[i]!;
+      if (line.trim() !== '' && indentWidth(line) <= width) return i;
+    }
+    return this.lines.length;
   }
 
   /** Where a pattern of `m` lines may start to end the file: at the very end, or before trailing blank lines. */
@@ -96,6 +141,8 @@ export class LineIndex {
     return content !== n && content - m >= 0 ? [n - m, content - m] : [n - m];
   }
 }
+
+const indentWidth = (line: string) => line.length - line.trimStart().length;
 
 function matchesAt(view: readonly string[], want: readonly string[], at: number): boolean {
   for (let k = 0; k < want.length; k++) if (view[at + k] !== want[k]) return false;

@@ -6,12 +6,12 @@ export interface TextDoc {
   data: Buffer;
   /** Lines without their line endings. */
   lines: string[];
-  /** Each line's own ending ('\n', '\r\n', or '' for a last line without one). */
+  /** Each line's own ending ('\n', '\r\n', '\r' in a classic-Mac file, or '' for a last line without one). */
   eols: string[];
   /** Byte offset in `data` where each line starts, plus the file's length at the end. */
   starts: number[];
   /** The file's dominant line ending: what new lines get. */
-  eol: '\n' | '\r\n';
+  eol: '\n' | '\r\n' | '\r';
 }
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -23,18 +23,23 @@ export function textProblem(data: Buffer): string | undefined {
   return undefined;
 }
 
-/** Split a (UTF-8, already validated) file into lines, remembering each line's ending and byte offset. */
+/**
+ * Split a (UTF-8, already validated) file into lines, remembering each line's ending and byte offset. Lines
+ * end with LF or CRLF; in a file without any LF (classic Mac), with a lone CR.
+ */
 export function decodeText(data: Buffer): TextDoc {
   const bom = data.length >= 3 && data.subarray(0, 3).equals(BOM) ? 3 : 0;
   const text = data.toString('utf8', bom);
-  const lines = text.split('\n');
+  const loneCr = !text.includes('\n') && text.includes('\r');
+  const lineBreak = loneCr ? '\r' : '\n';
+  const lines = text.split(lineBreak);
   const ended = lines.at(-1) === '';
   if (ended) lines.pop();
   const n = lines.length;
-  const eols: string[] = new Array(n).fill('\n');
+  const eols: string[] = new Array(n).fill(lineBreak);
   if (!ended && n > 0) eols[n - 1] = '';
   let crlf = 0;
-  if (text.includes('\r')) {
+  if (!loneCr && text.includes('\r')) {
     for (let i = 0; i < n; i++) {
       if (eols[i] !== '' && lines[i]!.endsWith('\r')) {
         lines[i] = lines[i]!.slice(0, -1);
@@ -44,11 +49,13 @@ export function decodeText(data: Buffer): TextDoc {
     }
   }
   const starts: number[] = new Array(n + 1);
+  const breakByte = loneCr ? 13 : 10;
   for (let i = 0, at = bom; i < n; i++) {
     starts[i] = at;
-    at = data.indexOf(10, at) + 1;
+    at = data.indexOf(breakByte, at) + 1;
   }
   starts[n] = data.length;
+  if (loneCr) return { data, lines, eols, starts, eol: '\r' };
   const lf = n - crlf - (ended ? 0 : 1);
   return { data, lines, eols, starts, eol: crlf > lf ? '\r\n' : '\n' };
 }

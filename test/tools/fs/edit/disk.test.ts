@@ -29,7 +29,12 @@ describe('edit_file and changes on disk', () => {
     const result = await w.edit({ path: 'a.txt', edits: edit1('beta', 'BETA') });
     expect(result.outcome.errorClass).toBe('conflict');
     expect(text(result)).toBe(
-      'a.txt changed on disk since this turn last read or wrote it (its size changed from 11 to 33 bytes). Read the file again, then redo the change against its current content.',
+      [
+        'a.txt changed on disk since this turn last read or wrote it (its size changed from 11 to 33 bytes), so the edit was not applied: old_text was copied from a version of the file that is gone.',
+        'In the file as it is now, old_text still matches line 2:',
+        '     2\tbeta',
+        'If these are the lines you mean, read a.txt again, check them, and send the edit again.',
+      ].join('\n'),
     );
     expect(w.read('a.txt')).toBe('ALPHA\nbeta\nadded by someone else\n');
   });

@@ -7,10 +7,10 @@ import {
   lineStartBefore,
   SplitLines,
 } from '../../../../src/tools/fs/edit/lines.js';
-import { normalizeUnicode } from '../../../../src/tools/fs/edit/normalize.js';
 import { planEdits } from '../../../../src/tools/fs/edit/plan.js';
 import { reindent } from '../../../../src/tools/fs/edit/reindent.js';
 import { decodeText, encodeEdited } from '../../../../src/tools/fs/edit/text-encoding.js';
+import { foldForMatch } from '../../../../src/tools/fs/text-fold.js';
 
 describe('line helpers', () => {
   const text = '\nab\n\ncd\nef';
@@ -61,10 +61,9 @@ describe('text encoding', () => {
 });
 
 describe('matching engine', () => {
-  it('normalizes look-alike punctuation one unit for one unit', () => {
-    const fancy = '“a” ‘b’ c—d e–f g\u00a0h \u2212';
-    expect(normalizeUnicode(fancy)).toBe('"a" \'b\' c-d e-f g h -');
-    expect(normalizeUnicode(fancy)).toHaveLength(fancy.length);
+  it('folds look-alike punctuation to ASCII for matching', () => {
+    const fancy = '“a” ‘b’ c—d e–f g\u00a0h \u2212 i…';
+    expect(foldForMatch(fancy)).toBe('"a" \'b\' c-d e-f g h - i...');
   });
 
   it('re-indents by a base shift, a unit change, and tabs for spaces', () => {

@@ -139,7 +139,7 @@ describe('edit_file uniqueness and replace_all', () => {
       edits: [{ old_text: 'print("hi")', new_text: 'print("bye")', replace_all: true }],
     });
     expect(text(result).split('\n')[0]).toBe(
-      'Edited r.py: 1 edit (2 replacements), +2 −2 lines (matched after normalizing Unicode quotes, dashes and spaces).',
+      'Edited r.py: 1 edit (2 replacements), +2 −2 lines (matched after folding Unicode punctuation, spaces and compatibility forms).',
     );
     expect(w.read('r.py')).toBe('if x:\n    print("bye")\nelse:\n    print("bye")\n');
   });
@@ -257,7 +257,7 @@ describe('edit_file lenient passes', () => {
       edits: [{ old_text: 'say("hello") - wave now;', new_text: 'say("bye");' }],
     });
     expect(text(result).split('\n')[0]).toBe(
-      'Edited u.js: 1 edit, +1 −1 lines (matched after normalizing Unicode quotes, dashes and spaces).',
+      'Edited u.js: 1 edit, +1 −1 lines (matched after folding Unicode punctuation, spaces and compatibility forms).',
     );
     expect(w.read('u.js')).toBe('say("bye");  // note\nother “quoted” line\n');
   });
@@ -316,7 +316,7 @@ describe('edit_file failure diagnostics', () => {
         '    13\t  return a + b;',
         '    14\t}',
         'line 13 differs: expected "  return a+b;" found "  return a + b;" (only whitespace differs)',
-        'Copy old_text exactly from the current file (read it again if unsure), then retry.',
+        'If you meant lines 12-14, send old_text copied from them exactly as shown (without the line-number column); otherwise read the file again and copy old_text from the lines you mean.',
       ].join('\n'),
     );
   });

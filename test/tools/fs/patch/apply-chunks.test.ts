@@ -13,7 +13,7 @@ function chunksOf(body: string): UpdateChunk[] {
 }
 
 function apply(file: string, body: string): string {
-  return applyChunks(decodeText(Buffer.from(file)), chunksOf(body), 'f').toString();
+  return applyChunks(decodeText(Buffer.from(file)), chunksOf(body), 'f').data.toString();
 }
 
 function failure(file: string, body: string): string {
@@ -33,13 +33,14 @@ describe('LineIndex.seek', () => {
     expect(index.seek(['foo'], 0)?.index).toBe(2);
     expect(new LineIndex(['x', 'foo  ', 'y']).seek(['foo'], 0)).toEqual({
       index: 1,
-      pass: 'trailing whitespace',
+      pass: 'trailing_whitespace',
     });
-    expect(new LineIndex(['\tfoo']).seek(['foo'], 0)).toEqual({ index: 0, pass: 'surrounding whitespace' });
-    expect(new LineIndex(['a \u2013 \u201cb\u201d\u00a0c']).seek(['a - "b" c'], 0)).toEqual({
+    expect(new LineIndex(['\tfoo']).seek(['foo'], 0)).toEqual({ index: 0, pass: 'indentation' });
+    expect(new LineIndex(['a \u2013 \u201cb\u201d\u00a0c\u2026']).seek(['a - "b" c...'], 0)).toEqual({
       index: 0,
-      pass: 'unicode punctuation',
+      pass: 'unicode',
     });
+    expect(new LineIndex(['\uff29\uff24\uff0c x']).seek(['ID, x'], 0)?.pass).toBe('unicode');
   });
 
   it('searches forward from the start it is given, and at the end with atEnd', () => {

@@ -67,6 +67,38 @@ describe('apply_patch as a tool', () => {
     expect(readFileSync(path.join(workspace, 'sub/moved.txt'), 'utf8')).toBe('V\n');
   });
 
+  it('says which lenient pass matched each hunk, in the text and the details', async () => {
+    const { turn } = setup({ 'app.py': 'def f():\n    a = 1\n    return a\n\nx = 1  \n' });
+    const result = await turn.call({
+      id: '1',
+      name: 'apply_patch',
+      arguments: {
+        patch: wrap(
+          '*** Update File: app.py\n@@\n         a = 1\n+        b = 2\n         return a\n@@\n-x = 1\n+x = 2',
+        ),
+      },
+    });
+    expect(text(result)).toBe(
+      [
+        'Success. Updated the following files:',
+        'M app.py',
+        '(app.py: hunk 1 matched ignoring indentation at line 2, added lines re-indented to match the file; hunk 2 matched ignoring trailing whitespace at line 5)',
+      ].join('\n'),
+    );
+    expect(result.details).toEqual({
+      files: [
+        {
+          status: 'M',
+          path: 'app.py',
+          hunks: [
+            { hunk: 1, line: 2, pass: 'indentation', reindented: true },
+            { hunk: 2, line: 5, pass: 'trailing_whitespace', reindented: false },
+          ],
+        },
+      ],
+    });
+  });
+
   it("accepts Codex's `input` argument name", async () => {
     const { turn, workspace } = setup();
     const result = await turn.call({
