@@ -32,6 +32,13 @@ export function describeAmbiguous(text: string, found: Found[], display: string,
     const last = line + countNewlines(text, match.start, Math.max(match.start, match.end - 1));
     places.push(last > line ? `${line}-${last}` : `${line}`);
   }
+  // Several matches on one line say where on it (`1:1, 1:5`), or the list reads "lines 1, 1, 1".
+  if (new Set(places).size < places.length) {
+    for (const [i, match] of found.slice(0, MAX_LISTED).entries()) {
+      const column = match.start - (text.lastIndexOf('\n', match.start - 1) + 1) + 1;
+      places[i] = `${places[i]}:${column}`;
+    }
+  }
   const more = found.length > MAX_LISTED ? `, and ${found.length - MAX_LISTED} more` : '';
   const count = found.length > MAX_MATCHES ? `more than ${MAX_MATCHES}` : String(found.length);
   return (

@@ -118,9 +118,10 @@ describe('Pi edit tool', () => {
     const before = 'foo foo foo';
     const w = workspace({ 'edit-test.txt': before });
     const result = await w.edit({ path: 'edit-test.txt', edits: [{ oldText: 'foo', newText: 'bar' }] });
-    expect(expectRefused(w, 'edit-test.txt', before, result)).toContain(
-      'old_text matches 3 places in edit-test.txt',
-    );
+    const message = expectRefused(w, 'edit-test.txt', before, result);
+    expect(message).toContain('old_text matches 3 places in edit-test.txt');
+    // Three matches on one line are told apart by column.
+    expect(message).toContain('lines 1:1, 1:5, 1:9');
   });
 
   it('should replace multiple disjoint regions in one call', async () => {
