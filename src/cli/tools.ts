@@ -4,12 +4,11 @@
 import { parseArgs } from 'node:util';
 import { createRuntime } from '../extensions/index.js';
 import {
+  describedAnnotations,
   type McpTool,
-  mcpAnnotations,
   mcpToolList,
   offeredUnder,
   runtimeOptions,
-  upstreamTrust,
   type WorkspaceOptions,
 } from '../server/index.js';
 import { TOOLS_HELP } from './help.js';
@@ -30,26 +29,21 @@ export async function runTools(argv: string[], workspace: WorkspaceOptions, io: 
   }
   checkConfig(workspace);
   const mode = workspace.profile ?? 'supervised';
-  const servers = workspace.runtime?.mcpServers;
   // Listing records nothing: no store.
   const runtime = createRuntime(runtimeOptions({ ...workspace, store: false }));
   try {
     await runtime.ready();
     const turn = runtime.beginTurn();
     const described = runtime.describeTools();
-    const trust = upstreamTrust(servers);
-    const visible = mcpToolList(turn.visibleTools(), described, mode, { trust });
+    const visible = mcpToolList(turn.visibleTools(), described, mode);
     const onRequest = described
       .filter(
         (d) =>
-          d.domain !== undefined &&
-          d.source !== 'dynamic' &&
-          offeredUnder(mode, mcpAnnotations(d.annotations)),
+          d.domain !== undefined && d.source !== 'dynamic' && offeredUnder(mode, describedAnnotations(d)),
       )
       .map((d) => ({ ...mcpToolList([d], [d], mode)[0]!, domain: d.domain! }));
     const upstream = upstreamReport(runtime, {
       mode,
-      servers,
       ...(workspace.policy !== undefined ? { policy: workspace.policy } : {}),
       ...(workspace.trustProjectPolicy ? { trustProject: true } : {}),
     });

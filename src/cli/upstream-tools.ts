@@ -1,15 +1,11 @@
 // The upstream MCP servers' tools as `handrail tools` reports them: each with its server, the action kind the
-// runtime gives its calls (mcp_read only when the server is trusted and the tool says it is read-only), and
-// what the profile and the policy files do with such a call (allow, ask or deny) before any argument is seen.
-import {
-  type McpRuntime,
-  type McpServerConfig,
-  type McpServerStatus,
-  toolPrefix,
-} from '../extensions/index.js';
+// runtime gives its calls (mcp_read only when it treats the tool as read-only: the server is trusted and the
+// tool says so), and what the profile and the policy files do with such a call (allow, ask or deny) before any
+// argument is seen.
+import type { McpRuntime, McpServerStatus } from '../extensions/index.js';
 import { decideStatic, type PermissionMode } from '../policy/index.js';
 import { loadPolicyLayers } from '../policy/policy-file/index.js';
-import { describedAnnotations, type McpToolAnnotations, upstreamTrust } from '../server/index.js';
+import { describedAnnotations, type McpToolAnnotations } from '../server/index.js';
 import type { PermissionBehavior } from '../types/index.js';
 
 export interface UpstreamTool {
@@ -37,13 +33,11 @@ export function upstreamReport(
   runtime: Pick<McpRuntime, 'describeTools' | 'mcpStatus' | 'workspace'>,
   opts: {
     mode: PermissionMode;
-    servers: Record<string, McpServerConfig> | undefined;
     policy?: string;
     trustProject?: boolean;
   },
 ): UpstreamReport {
   const servers = runtime.mcpStatus();
-  const trust = upstreamTrust(opts.servers);
   const described = runtime.describeTools();
   const policy = loadPolicyLayers({
     workspace: runtime.workspace,
@@ -51,12 +45,12 @@ export function upstreamReport(
     knownTools: described.map((d) => d.name),
     ...(opts.trustProject ? { trustProject: true } : {}),
   });
-  const byLength = servers.map((s) => s.name).sort((a, b) => b.length - a.length);
+  // Each registered tool's server, from the servers' own mappings.
+  const serverOf = new Map(servers.flatMap((s) => s.mapping.map(({ name }) => [name, s.name] as const)));
   const tools = described
-    .filter((tool) => tool.source === 'dynamic')
+    .filter((tool) => tool.origin === 'mcp')
     .map((tool): UpstreamTool => {
-      const annotations = describedAnnotations(tool, trust);
-      const classification = annotations.readOnlyHint ? 'mcp_read' : 'mcp_write_or_unknown';
+      const classification = tool.readOnly ? 'mcp_read' : 'mcp_write_or_unknown';
       const decision = decideStatic(
         opts.mode,
         policy,
@@ -69,14 +63,14 @@ export function upstreamReport(
       );
       return {
         name: tool.name,
-        server: byLength.find((server) => tool.name.startsWith(toolPrefix(server))) ?? '',
+        server: serverOf.get(tool.name) ?? '',
         classification,
         decision: decision.behavior,
         asks: decision.behavior === 'ask',
         rule: decision.rule,
         ...(tool.domain !== undefined ? { domain: tool.domain } : {}),
         description: tool.description,
-        annotations,
+        annotations: describedAnnotations(tool),
         inputSchema: tool.inputSchema,
       };
     });

@@ -1,5 +1,6 @@
 // Where a value sits in a JSON text: schema problems come with a JSON pointer, a person wants a line and a
 // column. The text has already parsed (and passed the duplicate-key check), so this walk follows valid JSON.
+import { escapeSegment } from '../schema/index.js';
 
 export interface TextPosition {
   line: number;
@@ -47,7 +48,7 @@ export function jsonPositions(text: string): JsonPositions {
         let child = `${pointer}/${index}`;
         if (object) {
           const at = i;
-          child = `${pointer}/${string().replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          child = `${pointer}/${escapeSegment(string())}`;
           keys.set(child, at);
           ws();
           i++; // the colon

@@ -3,6 +3,7 @@
 // other clients read dropped — each layer's are reported when it is read (mcpServerWarnings).
 import { suggestNames } from '../core/index.js';
 import type { McpServerConfig } from '../extensions/index.js';
+import { escapeSegment } from '../schema/index.js';
 import { expandVariables } from './expand.js';
 import {
   isDisabled,
@@ -104,7 +105,7 @@ export function mcpServerWarnings(input: ConfigLayerInput): ConfigProblem[] {
       warnings.push(
         problemAt(
           input,
-          `/mcpServers/${name}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          `/mcpServers/${name}/${escapeSegment(key)}`,
           `"${key}" is ignored: ${instead}`,
           true,
           { code: 'no_effect' },

@@ -3,6 +3,7 @@
 // host, deny it); a map (mcpServers) replaces each named entry whole. An untrusted project's settings pass
 // the table's trust rule first: what would widen is ignored, with a warning that names the key and how to
 // trust the project.
+import { escapeSegment } from '../schema/index.js';
 import type { ConfigLayerInput } from './read.js';
 import { problemAt } from './read.js';
 import { SETTINGS, type Setting, type SettingContext, valueAt } from './settings.js';
@@ -63,7 +64,7 @@ export function mergeLayers(
             overridden,
             onSet: (name) => {
               origins.set(setting.key, { input, pointer });
-              origins.set(`${setting.key}.${name}`, { input, pointer: `${pointer}/${escapePointer(name)}` });
+              origins.set(`${setting.key}.${name}`, { input, pointer: `${pointer}/${escapeSegment(name)}` });
             },
           },
         );
@@ -144,7 +145,7 @@ function mergeEntries(
   const redact = (name: string, value: unknown) =>
     (setting.redact ? (setting.redact({ [name]: value }) as Record<string, unknown>)[name] : value) as object;
   for (const [name, entry] of Object.entries(proposed)) {
-    const at = `/${setting.key.split('.').join('/')}/${escapePointer(name)}`;
+    const at = `/${setting.key.split('.').join('/')}/${escapeSegment(name)}`;
     const why = opts.untrusted ? setting.widens(entry, next[name], opts.ctx) : undefined;
     if (why) {
       opts.refuse(at, { name, ...redact(name, entry) }, why);
@@ -157,10 +158,6 @@ function mergeEntries(
     opts.onSet(name);
   }
   return next;
-}
-
-function escapePointer(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function fileOf(report: SettingReport): { file?: string } {

@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { jsonPath, parseJson, readSettingsText } from '../policy/policy-file/index.js';
 import { parseAddressRule, parseHostPattern, parseTarget } from '../sandbox/index.js';
+import { escapeSegment } from '../schema/index.js';
 import { type JsonPositions, jsonPositions } from './locate.js';
 import type { HandrailConfig } from './schema-type.js';
 import { resolvePath, type SettingContext } from './settings.js';
@@ -92,7 +93,7 @@ export function readConfigFile(
       warnings.push(
         problemAt(
           input,
-          `/${escapeKey(others[0]!)}`,
+          `/${escapeSegment(others[0]!)}`,
           `${names} ignored: only "mcpServers" is read here`,
           true,
           {
@@ -166,8 +167,4 @@ export function checkConfig(
 
 function inFileOrder(problems: ConfigProblem[]): ConfigProblem[] {
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
-
-function escapeKey(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

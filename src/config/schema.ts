@@ -15,8 +15,11 @@ const strings = (description: string) => ({ type: 'array', items: { type: 'strin
 const hostPatterns = (description: string) =>
   ({ type: 'array', items: { type: 'string', minLength: 1 }, description }) as const;
 
-/** A server name: it becomes part of tool names (`mcp__<server>__<tool>`), so no `__` inside. */
-export const MCP_SERVER_NAME_PATTERN = '^(?!.*__)[a-zA-Z0-9_-]+$';
+/**
+ * A server name: it becomes part of tool names (`mcp__<server>__<tool>`), so no `__` inside and no `_` at
+ * either end (a server `fs_` would have names starting `mcp__fs__`, covered by rules written for `fs`).
+ */
+export const MCP_SERVER_NAME_PATTERN = '^[a-zA-Z0-9-]+(_[a-zA-Z0-9-]+)*$';
 /** Room is left for the tool's own name in 64 characters. */
 export const MCP_SERVER_NAME_MAX = 32;
 

@@ -3,6 +3,7 @@
 // told the forms, not ajv's report on each).
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { suggestNames } from '../core/index.js';
+import { escapeSegment } from '../schema/index.js';
 import { CONFIG_SCHEMA } from './schema.js';
 
 export interface SchemaProblem {
@@ -99,6 +100,11 @@ function forms(oneOf: ErrorObject): string {
     : (list[0] ?? 'valid');
 }
 
+/** A problem with a property name (an unknown key, a server's name), pointed at the name itself. */
+function keyProblem(pointer: string, name: string, message: string): SchemaProblem {
+  return { pointer: `${pointer}/${escapeSegment(name)}`, onKey: true, message };
+}
+
 function describe(error: ErrorObject): SchemaProblem {
   const pointer = error.instancePath;
   const params = error.params as Record<string, unknown>;
@@ -108,11 +114,7 @@ function describe(error: ErrorObject): SchemaProblem {
       const known = Object.keys(
         schemaAt(error.schemaPath.replace(/\/additionalProperties$/, ''))?.properties ?? {},
       );
-      return {
-        pointer: `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-        onKey: true,
-        message: `unknown key "${name}"${didYouMean(name, known)}`,
-      };
+      return keyProblem(pointer, name, `unknown key "${name}"${didYouMean(name, known)}`);
     }
     case 'required':
       return { pointer, onKey: false, message: `needs "${String(params.missingProperty)}"` };
@@ -131,11 +133,11 @@ function describe(error: ErrorObject): SchemaProblem {
     case 'maxLength': {
       const name = (error as ErrorObject & { propertyName?: string }).propertyName;
       if (name !== undefined) {
-        return {
-          pointer: `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          onKey: true,
-          message: `server name "${name}" is too long (at most ${String(params.limit)} characters: tool names are mcp__<server>__<tool>, 64 at most)`,
-        };
+        return keyProblem(
+          pointer,
+          name,
+          `server name "${name}" is too long (at most ${String(params.limit)} characters: tool names are mcp__<server>__<tool>, 64 at most)`,
+        );
       }
       return { pointer, onKey: false, message: `must be at most ${String(params.limit)} characters` };
     }
@@ -147,11 +149,11 @@ function describe(error: ErrorObject): SchemaProblem {
       // A property name against `propertyNames` (an MCP server's name), or a value (an environment variable).
       const name = (error as ErrorObject & { propertyName?: string }).propertyName;
       if (name !== undefined) {
-        return {
-          pointer: `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          onKey: true,
-          message: `"${name}" is not a valid server name: letters, digits, _ and - only, without "__" (tools are named mcp__<server>__<tool>)`,
-        };
+        return keyProblem(
+          pointer,
+          name,
+          `"${name}" is not a valid server name: letters, digits, _ and - only, without "__" and without "_" at either end (tools are named mcp__<server>__<tool>)`,
+        );
       }
       return { pointer, onKey: false, message: 'must be an environment variable name (letters, digits, _)' };
     }

@@ -84,7 +84,7 @@ export class ToolRegistry {
     let validate: Validator | undefined;
     if (problems.length === 0) {
       try {
-        validate = compileValidator(spec.inputSchema);
+        validate = compileValidator(spec.inputSchema, { trusted: source !== 'dynamic' });
       } catch (error) {
         problems.push(`inputSchema does not compile: ${(error as Error).message}`);
       }

@@ -11,5 +11,6 @@ export {
   type StandardValidate,
   toJsonSchema,
 } from './normalize.js';
+export { escapeSegment } from './pointer.js';
 export { repairArguments } from './repair.js';
-export { compileValidator, type Validator } from './validator.js';
+export { type CompileOptions, compileValidator, type Validator } from './validator.js';

@@ -11,6 +11,8 @@ export interface ValidationProblem {
 
 const MAX_LISTED = 20;
 const MAX_IN_MESSAGE = 20;
+/** A schema's pattern comes from whoever wrote the tool: quote at most this much of it to the model. */
+const MAX_PATTERN_QUOTED = 200;
 
 /** Convert ajv errors (compiled with `verbose: true`) into deduplicated problems ordered by path. */
 export function toProblems(errors: ReadonlyArray<ErrorObject>): ValidationProblem[] {
@@ -98,7 +100,10 @@ function toProblem(e: ErrorObject): ValidationProblem {
         message: `${at} must not repeat items (items ${String(p.j)} and ${String(p.i)} are equal)`,
       };
     case 'pattern':
-      return { path, message: `${at} must match the pattern ${String(p.pattern)} (got ${got(e.data)})` };
+      return {
+        path,
+        message: `${at} must match the pattern ${shortPattern(p.pattern)} (got ${got(e.data)})`,
+      };
     case 'format':
       return { path, message: `${at} must be a valid ${String(p.format)} (got ${got(e.data)})` };
     case 'anyOf':
@@ -145,6 +150,11 @@ function isAtOrUnder(path: string, base: string): boolean {
 
 function got(value: unknown): string {
   return describeValue(value);
+}
+
+function shortPattern(pattern: unknown): string {
+  const text = String(pattern);
+  return text.length <= MAX_PATTERN_QUOTED ? text : `${text.slice(0, MAX_PATTERN_QUOTED)}…`;
 }
 
 function count(limit: unknown, noun: string, plural = `${noun}s`): string {

@@ -13,12 +13,10 @@ export { type ClientRootsOptions, McpSession, type SessionOptions } from './sess
 export { type StdioServeHandle, serveStdio } from './stdio.js';
 export {
   describedAnnotations,
-  dynamicAnnotations,
   type McpTool,
   type McpToolAnnotations,
   mcpAnnotations,
   mcpToolList,
   offeredUnder,
 } from './tool-list.js';
-export { dynamicToolsFingerprint, FailureReporter, upstreamTrust } from './upstream.js';
 export { handrailVersion } from './version.js';

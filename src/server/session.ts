@@ -8,8 +8,8 @@
 // finish in the old ones, which then end.
 //
 // As a gateway (`runtime.mcpServers`), the runtime also holds the upstream MCP servers' tools: the turn begins
-// once they have connected or failed, a changed upstream list takes a new turn (a turn's list holds still)
-// and `notifications/tools/list_changed`, and failures are told to `log`.
+// once they have connected or failed; when their lists change, the turn takes on the new tools as the client
+// is told (`notifications/tools/list_changed`), and keeps its shell sessions; failures are told to `log`.
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -29,7 +29,7 @@ import { CallProgress, type ProgressTiming } from './progress.js';
 import { type McpCallResult, progressMessage, toMcpResult } from './result.js';
 import { announcedDirectories } from './roots.js';
 import { type McpTool, mcpToolList } from './tool-list.js';
-import { dynamicToolsFingerprint, FailureReporter, upstreamTrust } from './upstream.js';
+import { dynamicToolsFingerprint, FailureReporter } from './upstream.js';
 import { handrailVersion } from './version.js';
 
 type Runtime = ReturnType<typeof createRuntime>;
@@ -98,12 +98,8 @@ interface Workspace {
   calls: number;
   retired: boolean;
   ended?: Promise<void>;
-  /** The upstream MCP tools `turn` was begun with: when the servers' lists change, a new turn shows them. */
+  /** The upstream MCP tools the client was last told of, to tell a changed list from a server's other news. */
   tools: string;
-  /** Turns replaced for a new tool list, ended once no call runs. */
-  replaced: Turn[];
-  /** An upstream server's state changed since `tools` was taken: compare before the next call. */
-  upstreamChanged: boolean;
 }
 
 export class McpSession {
@@ -162,11 +158,8 @@ export class McpSession {
 
   /** `requestId`: the tools/list being answered (roots are asked on its stream). */
   async listTools(requestId?: RequestId): Promise<McpTool[]> {
-    const workspace = await this.ready(requestId);
-    const { runtime, turn, options } = this.followTools(workspace, true);
-    return mcpToolList(turn.visibleTools(), runtime.describeTools(), options.profile ?? 'supervised', {
-      trust: upstreamTrust(options.runtime?.mcpServers),
-    });
+    const { runtime, turn, options } = await this.ready(requestId);
+    return mcpToolList(turn.visibleTools(), runtime.describeTools(), options.profile ?? 'supervised');
   }
 
   async callTool(name: string, args: unknown, extra: Extra): Promise<McpCallResult> {
@@ -177,7 +170,6 @@ export class McpSession {
     } catch (error) {
       return noWorkspaceResult(callId, name, error as Error);
     }
-    const { turn } = this.followTools(workspace);
     workspace.calls++;
     this.channels.set(callId, {
       sendRequest: (req, opts) => extra.sendRequest(req as never, ElicitResultSchema, opts),
@@ -198,7 +190,7 @@ export class McpSession {
             this.options.progress,
           );
     try {
-      const result = await turn.call(
+      const result = await workspace.turn.call(
         { id: callId, name, arguments: args ?? {} },
         {
           signal: extra.signal,
@@ -210,7 +202,6 @@ export class McpSession {
       progress?.stop();
       this.channels.delete(callId);
       workspace.calls--;
-      if (workspace.calls === 0) this.endReplaced(workspace);
       if (workspace.retired && workspace.calls === 0) void this.shut(workspace);
     }
   }
@@ -325,56 +316,22 @@ export class McpSession {
       calls: 0,
       retired: false,
       tools: dynamicToolsFingerprint(runtime),
-      replaced: [],
-      upstreamChanged: false,
     };
     runtime.events.on((event) => {
       if (this.closed || workspace.retired) return;
       if (event.type === 'tool/visibility/changed' && event.threadId === this.threadId) {
         this.server.sendToolListChanged().catch(() => undefined);
       } else if (event.type === 'extension/state/changed') {
-        // A server failed, came back, or changed its tool list: say so, and show the new list.
+        // A server failed, came back, or changed its tool list: say so, and offer the new list in this turn.
         failures.report();
-        workspace.upstreamChanged = true;
-        if (dynamicToolsFingerprint(runtime) !== workspace.tools) {
-          this.server.sendToolListChanged().catch(() => undefined);
-        }
+        const tools = dynamicToolsFingerprint(runtime);
+        if (tools === workspace.tools) return;
+        workspace.tools = tools;
+        workspace.turn.refreshTools();
+        this.server.sendToolListChanged().catch(() => undefined);
       }
     });
     return workspace;
-  }
-
-  /**
-   * The workspace with a turn that shows the upstream servers' tools as they are now. A turn's tool list
-   * holds still, so a changed list takes a new turn on the same thread (grants for the session carry, and
-   * revealed tools are revealed again); the old one ends once no call runs — with its shell sessions.
-   */
-  private followTools(workspace: Workspace, always = false): Workspace {
-    if (!always && !workspace.upstreamChanged) return workspace;
-    workspace.upstreamChanged = false;
-    const now = dynamicToolsFingerprint(workspace.runtime);
-    if (now === workspace.tools || workspace.retired) return workspace;
-    const old = workspace.turn;
-    const domains = new Set(
-      workspace.runtime
-        .describeTools()
-        .filter((d) => d.domain !== undefined)
-        .map((d) => d.name),
-    );
-    workspace.turn = workspace.runtime.beginTurn({ threadId: this.threadId });
-    const revealed = old
-      .visibleTools()
-      .map((t) => t.name)
-      .filter((name) => domains.has(name));
-    if (revealed.length > 0) workspace.turn.reveal(revealed);
-    workspace.tools = now;
-    workspace.replaced.push(old);
-    if (workspace.calls === 0) this.endReplaced(workspace);
-    return workspace;
-  }
-
-  private endReplaced(workspace: Workspace): void {
-    for (const turn of workspace.replaced.splice(0)) void turn.end();
   }
 
   /** New calls go elsewhere; this one ends once its running calls have. */
@@ -387,7 +344,7 @@ export class McpSession {
   private shut(workspace: Workspace): Promise<void> {
     this.retired.delete(workspace);
     workspace.ended ??= (async () => {
-      await Promise.allSettled([workspace.turn, ...workspace.replaced.splice(0)].map((turn) => turn.end()));
+      await workspace.turn.end();
       await workspace.runtime.close();
     })();
     return workspace.ended;

@@ -3,7 +3,7 @@
 // they are, so each hint is sent explicitly rather than left to a default that may be untrue.
 import type { ToolDescription, VisibleTool } from '../core/index.js';
 import type { PermissionMode } from '../policy/index.js';
-import type { JsonSchema, ToolAnnotations, ToolTrust } from '../types/index.js';
+import type { JsonSchema, ToolAnnotations } from '../types/index.js';
 
 export interface McpToolAnnotations {
   title?: string;
@@ -21,16 +21,32 @@ export interface McpTool {
   annotations: McpToolAnnotations;
 }
 
-/** Truthful hints: a read-only tool is never destructive; a tool that names no outside world is closed. */
-export function mcpAnnotations(annotations: ToolAnnotations = {}): McpToolAnnotations {
-  const readOnly = annotations.readOnlyHint === true;
+/**
+ * Truthful hints for a described tool. Read-only is the runtime's word (a dynamic tool's own claim counts only
+ * when its source is trusted), and a read-only tool is never destructive. A tool from outside that leaves a
+ * hint out gets MCP's pessimistic default (open world); handrail's own tools name the worlds they reach.
+ */
+export function describedAnnotations(
+  tool: Pick<ToolDescription, 'annotations' | 'source' | 'readOnly'>,
+): McpToolAnnotations {
+  const annotations = tool.annotations ?? {};
   return {
     ...(annotations.title ? { title: annotations.title } : {}),
-    readOnlyHint: readOnly,
-    destructiveHint: readOnly ? false : annotations.destructiveHint !== false,
+    readOnlyHint: tool.readOnly,
+    destructiveHint: tool.readOnly ? false : annotations.destructiveHint !== false,
     idempotentHint: annotations.idempotentHint === true,
-    openWorldHint: annotations.openWorldHint === true,
+    openWorldHint:
+      tool.source === 'dynamic' ? annotations.openWorldHint !== false : annotations.openWorldHint === true,
   };
+}
+
+/** The hints of one of handrail's own tools, from its annotations. */
+export function mcpAnnotations(annotations: ToolAnnotations = {}): McpToolAnnotations {
+  return describedAnnotations({
+    annotations,
+    source: 'builtin',
+    readOnly: annotations.readOnlyHint === true,
+  });
 }
 
 /**
@@ -44,54 +60,24 @@ export function offeredUnder(mode: PermissionMode, annotations: McpToolAnnotatio
 }
 
 /**
- * The hints of a tool from outside (an upstream MCP server's), as handrail will treat its calls: read-only
- * only when its source is trusted and it says so; otherwise MCP's pessimistic defaults for what it leaves out.
- */
-export function dynamicAnnotations(
-  annotations: ToolAnnotations = {},
-  trust: ToolTrust = 'none',
-): McpToolAnnotations {
-  const readOnly = trust === 'annotations' && annotations.readOnlyHint === true;
-  return {
-    ...(annotations.title ? { title: annotations.title } : {}),
-    readOnlyHint: readOnly,
-    destructiveHint: readOnly ? false : annotations.destructiveHint !== false,
-    idempotentHint: annotations.idempotentHint === true,
-    openWorldHint: annotations.openWorldHint !== false,
-  };
-}
-
-/** The hints a described tool is listed with: its own, or for a dynamic tool what handrail believes of them. */
-export function describedAnnotations(
-  tool: Pick<ToolDescription, 'name' | 'annotations' | 'source'>,
-  trust?: (name: string) => ToolTrust | undefined,
-): McpToolAnnotations {
-  return tool.source === 'dynamic'
-    ? dynamicAnnotations(tool.annotations, trust?.(tool.name))
-    : mcpAnnotations(tool.annotations);
-}
-
-/**
- * The MCP tool list for a turn's visible tools. `trust` says whose read-only hints count among the dynamic
- * tools (the upstream servers' configuration); without it, none do. Under read_only a dynamic tool is
- * offered only when read-only: every other call of it would be denied.
+ * The MCP tool list for a turn's visible tools. Under read_only a dynamic tool is offered only when the runtime
+ * treats it as read-only: every other call of it would be denied.
  */
 export function mcpToolList(
   visible: VisibleTool[],
   described: ToolDescription[],
   mode: PermissionMode,
-  opts: { trust?: (name: string) => ToolTrust | undefined } = {},
 ): McpTool[] {
   const byName = new Map(described.map((d) => [d.name, d]));
   const tools: McpTool[] = [];
   for (const tool of visible) {
     const description = byName.get(tool.name);
-    const dynamic = description?.source === 'dynamic';
-    const annotations = description
-      ? describedAnnotations(description, opts.trust)
-      : mcpAnnotations(undefined);
-    if (dynamic ? mode === 'read_only' && !annotations.readOnlyHint : !offeredUnder(mode, annotations))
-      continue;
+    const annotations = description ? describedAnnotations(description) : mcpAnnotations(undefined);
+    const offered =
+      description?.source === 'dynamic'
+        ? mode !== 'read_only' || annotations.readOnlyHint
+        : offeredUnder(mode, annotations);
+    if (!offered) continue;
     tools.push({
       name: tool.name,
       ...(annotations.title ? { title: annotations.title } : {}),

@@ -1,19 +1,8 @@
-// What a gateway session follows of its upstream MCP servers: whether their tools changed (a new turn shows
-// them), which failed (said once to whoever runs the server), and whose read-only hints count.
-import { type McpServerConfig, type McpServerStatus, toolPrefix } from '../extensions/index.js';
-import type { ToolTrust } from '../types/index.js';
+// What a gateway session follows of its upstream MCP servers: whether their tools changed (the client is told
+// and the turn takes them on), and which failed (said once to whoever runs the server).
+import type { McpRuntime } from '../extensions/index.js';
 
-interface UpstreamRuntime {
-  describeTools(): Array<{
-    name: string;
-    description: string;
-    inputSchema: unknown;
-    source: string;
-    domain?: string;
-    annotations?: unknown;
-  }>;
-  mcpStatus(): McpServerStatus[];
-}
+type UpstreamRuntime = Pick<McpRuntime, 'describeTools' | 'mcpStatus'>;
 
 /** The upstream tools as they are registered now, as one comparable string. */
 export function dynamicToolsFingerprint(runtime: Pick<UpstreamRuntime, 'describeTools'>): string {
@@ -47,18 +36,4 @@ export class FailureReporter {
       this.log(`mcp server ${status.name} failed: ${reason}`);
     }
   }
-}
-
-/**
- * The trust the configuration gives the server a tool comes from (`mcp__<server>__<tool>`); undefined for a
- * tool of no configured server. Server names hold no `__`, so the longest configured prefix is the server.
- */
-export function upstreamTrust(
-  servers: Record<string, McpServerConfig> | undefined,
-): (tool: string) => ToolTrust | undefined {
-  const entries = Object.entries(servers ?? {}).sort(([a], [b]) => b.length - a.length);
-  return (tool) => {
-    const match = entries.find(([name]) => tool.startsWith(toolPrefix(name)));
-    return match ? (match[1].trust ?? 'none') : undefined;
-  };
 }

@@ -5,8 +5,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesRunning } from '../support/processes.js';
 import { isRoot } from '../support/users.js';
-import { processesWith } from '../tools/shell/helpers.js';
 import { attackRuntime, attackWorkspace, type Backend, sh } from './helpers.js';
 
 const outside = mkdtempSync('/tmp/hr-attack-out-');
@@ -183,8 +183,8 @@ describe.each(['landlock', 'bwrap'] as Backend[])('%s: process-tree killing', (b
       `setsid sleep 31${n} & (nohup sleep 32${n} >/dev/null 2>&1 &) ; (sleep 33${n} & disown) ; ( ( env -i sleep 34${n} & ) & ); echo started`,
     );
     await new Promise((res) => setTimeout(res, 1500));
-    const alive = [31, 32, 33, 34].flatMap((k) => processesWith(`sleep ${k}${n}`));
-    for (const pid of alive) process.kill(pid, 'SIGKILL');
+    const alive = [31, 32, 33, 34].flatMap((k) => processesRunning(`sleep ${k}${n}`));
+    for (const { pid } of alive) process.kill(pid, 'SIGKILL');
     expect(alive).toEqual([]);
   }, 60_000);
 
@@ -193,8 +193,8 @@ describe.each(['landlock', 'bwrap'] as Backend[])('%s: process-tree killing', (b
     const n = tag();
     await sh(rt, `setsid env -i /usr/bin/sleep 35${n} </dev/null >/dev/null 2>&1 & sleep 60`, 1500);
     await new Promise((res) => setTimeout(res, 4000));
-    const alive = processesWith(`sleep 35${n}`);
-    for (const pid of alive) process.kill(pid, 'SIGKILL');
+    const alive = processesRunning(`sleep 35${n}`);
+    for (const { pid } of alive) process.kill(pid, 'SIGKILL');
     expect(alive).toEqual([]);
   }, 60_000);
 });

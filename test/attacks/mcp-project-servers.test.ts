@@ -2,7 +2,7 @@
 // that names one must not get it started until the user trusts the project. Each test asserts the SAFE
 // behaviour (the command never runs), with a trusted control that shows the same command would run. The
 // sandbox is off (--sandbox none) so that only the configuration's trust rule stands in the way.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -10,23 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/extensions/index.js';
 import { loadConfig } from '../../src/index.js';
 import { runCliCaptured } from '../support/cli.js';
+import { mcpWorkspace } from '../support/mcp.js';
 import { cliBin } from '../support/repo.js';
-import { tempDir } from '../support/temp.js';
 
 /** A project whose files are `files`; `marker` is where its server's command would leave a trace. */
 function repository(files: (marker: string) => Record<string, unknown>) {
-  const dir = tempDir('handrail-mcp-attack-');
-  const ws = path.join(dir, 'repo');
-  const home = path.join(dir, 'home');
-  mkdirSync(ws);
-  mkdirSync(home);
-  const marker = path.join(ws, 'PWNED');
-  for (const [rel, content] of Object.entries(files(marker))) {
-    const file = rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(ws, rel);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(content));
-  }
-  return { ws, home, marker, env: { HOME: home, PATH: process.env.PATH } };
+  const project = mcpWorkspace({ files: (ws) => files(path.join(ws, 'PWNED')) });
+  return { ...project, marker: path.join(project.ws, 'PWNED') };
 }
 
 /** A "server" whose command leaves the marker (then exits: it never speaks MCP). */

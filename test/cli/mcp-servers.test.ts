@@ -1,40 +1,20 @@
 // `handrail tools` and `handrail call` with MCP servers configured: each upstream tool with its server, its
 // kind and what a call gets under the profile and the policy; failed servers with their reason; calls through
 // the pipeline; nothing left running afterwards. Real servers from npm, run in-process through the command line.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../support/cli.js';
-import { eventually } from '../support/processes.js';
-import { tempDir } from '../support/temp.js';
-
-const require = createRequire(import.meta.url);
-const binOf = (pkg: string) =>
-  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
-const EVERYTHING_BIN = binOf('@modelcontextprotocol/server-everything');
-const FILESYSTEM_BIN = binOf('@modelcontextprotocol/server-filesystem');
+import { everythingStdio, FILESYSTEM, mcpWorkspace } from '../support/mcp.js';
+import { eventually, processesRunning } from '../support/processes.js';
 
 function setup(servers: (ws: string) => Record<string, unknown>, files: Record<string, unknown> = {}) {
-  const dir = tempDir('handrail-tools-mcp-');
-  const ws = path.join(dir, 'ws');
-  const home = path.join(dir, 'home');
-  mkdirSync(ws);
-  mkdirSync(home);
-  const config = path.join(dir, 'mcp.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: servers(ws) }));
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(ws, rel);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(content));
-  }
-  return { ws, home, config, env: { HOME: home, PATH: process.env.PATH } };
+  return mcpWorkspace({ servers, files: () => files });
 }
 
-const everything = () => ({ everything: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] } });
+const everything = () => ({ everything: everythingStdio() });
 const filesystem = (ws: string) => ({
-  fs: { command: process.execPath, args: [FILESYSTEM_BIN, ws], trust: 'annotations' },
+  fs: { command: process.execPath, args: [FILESYSTEM, ws], trust: 'annotations' },
 });
 
 interface Report {
@@ -52,11 +32,6 @@ async function toolsJson(env: ReturnType<typeof setup>, extra: string[] = []): P
   );
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as Report;
-}
-
-function processesNaming(marker: string): string[] {
-  const ps = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).stdout;
-  return ps.split('\n').filter((line) => line.includes(marker) && !line.includes('ps -eo'));
 }
 
 describe('handrail tools --mcp-config', () => {
@@ -127,13 +102,13 @@ describe('handrail tools --mcp-config', () => {
   it('stops the servers it started: nothing is left running', async () => {
     const env = setup(filesystem);
     await toolsJson(env);
-    expect(await eventually(() => processesNaming(env.ws).length === 0, 250)).toBe(true);
+    expect(await eventually(() => processesRunning(env.ws).length === 0, 250)).toBe(true);
   });
 
   it("ignores, with a warning, a server an untrusted project's config adds; --trust-project uses it", async () => {
     const env = setup(() => ({}), {
       '.handrail/config.json': {
-        mcpServers: { project: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] } },
+        mcpServers: { project: everythingStdio() },
       },
     });
     const untrusted = await runCliCaptured(['tools', '--json', '--root', env.ws], env.ws, env.env);

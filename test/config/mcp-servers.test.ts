@@ -71,6 +71,7 @@ describe('mcpServers in the clients’ format', () => {
       [USER]: {
         mcpServers: {
           a__b: { command: 'x' },
+          fs_: { command: 'x' },
           'has space': { command: 'x' },
           both: { command: 'x', url: 'https://a.example' },
           nothing: {},
@@ -84,6 +85,7 @@ describe('mcpServers in the clients’ format', () => {
     expect(errors).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/a__b.*without "__"/),
+        expect.stringMatching(/fs_.*without "_" at either end/),
         expect.stringMatching(/has space.*not a valid server name/),
         expect.stringMatching(/^mcpServers\.both: must be an object \{ command \}, an object \{ url \}/),
         expect.stringMatching(/^mcpServers\.nothing: needs "command"/),

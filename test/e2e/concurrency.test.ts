@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alive } from '../support/processes.js';
 import { repoRoot } from '../support/repo.js';
 import { bwrapReady } from '../support/sandbox.js';
 import { sharedTempDir } from '../support/temp.js';
@@ -84,5 +85,5 @@ describe.skipIf(!built || !bwrapReady)('several handrail processes on one worksp
 /** A run directory of a process that still runs (another test file's, say): not this test's leftover. */
 function isLiveRunDir(name: string): boolean {
   const pid = Number(name.split('.')[2]);
-  return Number.isSafeInteger(pid) && existsSync(`/proc/${pid}`);
+  return Number.isSafeInteger(pid) && alive(pid);
 }

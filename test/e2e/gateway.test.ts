@@ -1,9 +1,8 @@
 // handrail as a gateway: an SDK client connected to `handrail serve --mcp-config FILE` reaches a real upstream
 // server (@modelcontextprotocol/server-filesystem from npm) through handrail's policy, its approvals (the
 // client's elicitation), the OS sandbox (the default one) and its log. Real processes, no mocks of MCP.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,42 +12,26 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { fixtureServer } from '../extensions/mcp/fixtures/servers.js';
 import { onCleanup } from '../support/cleanup.js';
-import { eventually } from '../support/processes.js';
-import { cliBin, repoRoot } from '../support/repo.js';
+import { FILESYSTEM, mcpWorkspace } from '../support/mcp.js';
+import { eventually, processesRunning } from '../support/processes.js';
+import { cliBin } from '../support/repo.js';
 import { text } from '../support/results.js';
-import { tempDir } from '../support/temp.js';
 import { until } from '../support/wait.js';
 
 const built = existsSync(cliBin);
-const require = createRequire(import.meta.url);
-const FILESYSTEM_BIN = path.join(
-  path.dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')),
-  'dist',
-  'index.js',
-);
-const LIST_CHANGES = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'mcp-list-changes.mjs');
-
 /** A workspace, a home with no configuration, and a client-format file naming `servers`. */
-function setup(servers: (ws: string) => Record<string, unknown>) {
-  const dir = tempDir('handrail-gateway-');
-  const ws = path.join(dir, 'ws');
-  const home = path.join(dir, 'home');
-  mkdirSync(ws);
-  mkdirSync(home);
-  const config = path.join(dir, 'claude_desktop_config.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: servers(ws) }, null, 2));
-  return { ws, home, config };
-}
+const setup = (servers: (ws: string) => Record<string, unknown>) => mcpWorkspace({ servers });
 
-const filesystem = (ws: string) => ({ fs: { command: process.execPath, args: [FILESYSTEM_BIN, ws] } });
+const filesystem = (ws: string) => ({ fs: { command: process.execPath, args: [FILESYSTEM, ws] } });
 
 /**
  * An SDK client (with elicitation: `answer` says what the user answers) connected over stdio to
  * `handrail serve --root WS --mcp-config FILE ...extra`, closed after the test.
  */
 async function gateway(
-  env: { ws: string; home: string; config: string },
+  env: ReturnType<typeof setup>,
   extra: string[] = [],
   answer: () => ElicitResult = () => ({ action: 'decline' }),
 ) {
@@ -56,7 +39,7 @@ async function gateway(
     command: process.execPath,
     args: [cliBin, 'serve', '--root', env.ws, '--mcp-config', env.config, ...extra],
     stderr: 'pipe',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: env.home },
+    env: env.env,
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -89,12 +72,6 @@ function logEvents(
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
-}
-
-/** Processes whose command line names `marker` (an upstream server started for one workspace). */
-function processesNaming(marker: string): string[] {
-  const ps = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).stdout;
-  return ps.split('\n').filter((line) => line.includes(marker) && !line.includes('ps -eo'));
 }
 
 describe.skipIf(!built)(
@@ -176,27 +153,27 @@ describe.skipIf(!built)(
       const env = setup(filesystem);
       const { client } = await gateway(env);
       await client.listTools();
-      expect(processesNaming(env.ws).some((line) => line.includes(FILESYSTEM_BIN))).toBe(true);
+      expect(processesRunning(env.ws).some((p) => p.cmdline.includes(FILESYSTEM))).toBe(true);
       await client.close();
-      expect(await eventually(() => processesNaming(env.ws).length === 0, 250)).toBe(true);
+      expect(await eventually(() => processesRunning(env.ws).length === 0, 250)).toBe(true);
     });
   },
 );
 
 describe.skipIf(!built)('an upstream tool list that changes', () => {
   it('reaches the client as notifications/tools/list_changed, and the next list and calls follow it', async () => {
-    const env = setup(() => ({ lc: { command: process.execPath, args: [LIST_CHANGES] } }));
+    const env = setup(() => ({ lc: fixtureServer('list-changed') }));
     const { client } = await gateway(env, ['--profile', 'full_access']);
     let changed = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       changed++;
     });
     const before = (await client.listTools()).tools.map((t) => t.name);
-    expect(before).toEqual(expect.arrayContaining(['mcp__lc__doomed', 'mcp__lc__add_tool']));
+    expect(before).toEqual(expect.arrayContaining(['mcp__lc__doomed', 'mcp__lc__change']));
     expect(before).not.toContain('mcp__lc__added');
 
-    const add = await client.callTool({ name: 'mcp__lc__add_tool', arguments: {} });
-    expect(add.isError).toBe(false);
+    const change = await client.callTool({ name: 'mcp__lc__change', arguments: {} });
+    expect(change.isError).toBe(false);
     await until(() => changed > 0, 'notifications/tools/list_changed from handrail');
 
     const after = (await client.listTools()).tools.map((t) => t.name);

@@ -1,9 +1,9 @@
 // The stdio wire itself, without an SDK client: garbage lines get JSON-RPC errors and the server reads on;
 // closing stdin ends the session and kills what it started.
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { onCleanup } from '../support/cleanup.js';
-import { eventually, uniqueSleep } from '../support/processes.js';
+import { eventually, processesRunning, uniqueSleep } from '../support/processes.js';
 import { cliBin } from '../support/repo.js';
 import { built, notBuilt, tempWorkspace } from './helpers.js';
 
@@ -91,10 +91,7 @@ describe.skipIf(!built)(`handrail serve on the stdio wire${built ? '' : ` — ${
       params: { name: 'exec_command', arguments: { cmd: `sleep ${marker}`, yield_time_ms: 250 } },
     });
     expect(JSON.stringify(await s.waitFor((m) => m.id === 1))).toMatch(/session/i);
-    const running = () =>
-      execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
-        .split('\n')
-        .some((line) => line.includes(`sleep ${marker}`));
+    const running = () => processesRunning(`sleep ${marker}`).length > 0;
     expect(running()).toBe(true);
     s.child.stdin.end();
     expect(await exited(s.child)).toBe(0);

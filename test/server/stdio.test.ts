@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { onCleanup } from '../support/cleanup.js';
-import { eventually, uniqueSleep } from '../support/processes.js';
+import { eventually, processesRunning, uniqueSleep } from '../support/processes.js';
 import { cliBin } from '../support/repo.js';
 import { text } from '../support/results.js';
 import { built, notBuilt, stdioClient, tempWorkspace } from './helpers.js';
@@ -18,12 +18,6 @@ async function open(
   const conn = await stdioClient(ws, extra, caps);
   onCleanup(() => conn.client.close());
   return { ...conn, dir: ws };
-}
-
-function processesMatching(marker: string): string[] {
-  return execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.includes(marker) && !line.includes('ps -eo'));
 }
 
 describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` — ${notBuilt}`}`, () => {
@@ -178,10 +172,10 @@ describe.skipIf(!built)(`handrail serve over stdio (SDK client)${built ? '' : ` 
       { signal: controller.signal, timeout: 60_000 },
     );
     call.catch(() => undefined);
-    expect(await eventually(() => processesMatching(`sleep ${marker}`).length > 0, 250)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${marker}`).length > 0, 250)).toBe(true);
     controller.abort('test cancels');
     await expect(call).rejects.toThrow();
-    expect(await eventually(() => processesMatching(`sleep ${marker}`).length === 0, 250)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${marker}`).length === 0, 250)).toBe(true);
     // The server is still there for the next call.
     expect((await client.callTool({ name: 'list_dir', arguments: {} })).isError).toBe(false);
   });

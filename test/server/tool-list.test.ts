@@ -1,7 +1,12 @@
 // The tool list a client sees: MCP annotations spelled out, and which tools a profile offers.
 import { describe, expect, it } from 'vitest';
 import type { ToolDescription } from '../../src/core/index.js';
-import { dynamicAnnotations, mcpAnnotations, mcpToolList, offeredUnder } from '../../src/server/tool-list.js';
+import {
+  describedAnnotations,
+  mcpAnnotations,
+  mcpToolList,
+  offeredUnder,
+} from '../../src/server/tool-list.js';
 import type { ToolAnnotations } from '../../src/types/index.js';
 
 describe('MCP annotations', () => {
@@ -29,27 +34,31 @@ describe('MCP annotations', () => {
 });
 
 describe("an upstream server's tools", () => {
-  const tool = (annotations: ToolAnnotations): ToolDescription => ({
+  /** A server's tool as the runtime describes it: `readOnly` is the runtime's verdict (trust decides it). */
+  const tool = (annotations: ToolAnnotations, readOnly = false): ToolDescription => ({
     name: 'mcp__fs__write_file',
     description: '[mcp server fs] Write.',
     inputSchema: { type: 'object', properties: {} },
     source: 'dynamic',
     annotations,
+    readOnly,
+    origin: 'mcp',
+    trust: readOnly ? 'annotations' : 'none',
     openAIStrict: { compatible: true, problems: [] },
   });
 
-  it('are read-only only when the server is trusted; what they leave out is MCP’s pessimistic default', () => {
-    expect(dynamicAnnotations({ readOnlyHint: true })).toEqual({
+  it('are read-only only when the runtime treats them so; what they leave out is MCP’s pessimistic default', () => {
+    expect(describedAnnotations(tool({ readOnlyHint: true }))).toEqual({
       readOnlyHint: false,
       destructiveHint: true,
       idempotentHint: false,
       openWorldHint: true,
     });
-    expect(dynamicAnnotations({ readOnlyHint: true }, 'annotations')).toMatchObject({
+    expect(describedAnnotations(tool({ readOnlyHint: true }, true))).toMatchObject({
       readOnlyHint: true,
       destructiveHint: false,
     });
-    expect(dynamicAnnotations({ openWorldHint: false, destructiveHint: false })).toMatchObject({
+    expect(describedAnnotations(tool({ openWorldHint: false, destructiveHint: false }))).toMatchObject({
       openWorldHint: false,
       destructiveHint: false,
     });
@@ -61,7 +70,7 @@ describe("an upstream server's tools", () => {
     const visible = [{ name: lying.name, description: lying.description, inputSchema: lying.inputSchema }];
     expect(mcpToolList(visible, [lying], 'read_only')).toEqual([]);
     expect(mcpToolList(visible, [claimsRead], 'read_only')).toEqual([]);
-    const trusted = mcpToolList(visible, [claimsRead], 'read_only', { trust: () => 'annotations' });
+    const trusted = mcpToolList(visible, [tool({ readOnlyHint: true }, true)], 'read_only');
     expect(trusted.map((t) => [t.name, t.annotations.readOnlyHint])).toEqual([[lying.name, true]]);
     expect(mcpToolList(visible, [lying], 'supervised')).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
-// MCP servers for tests: the real server-everything from npm, over stdio or started as an HTTP server on a
-// free local port, and runtimes (handrail's createRuntime, with mcpServers) closed after the test.
+// MCP servers for tests: the real server-everything and server-filesystem from npm, server-everything over
+// stdio or started as an HTTP server on a free local port, runtimes (handrail's createRuntime, with
+// mcpServers) closed after the test, and workspaces with a client-format configuration for the CLI.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRuntime, type McpRuntime, type McpRuntimeOptions } from '../../src/extensions/index.js';
@@ -12,6 +14,12 @@ import { tempDir } from './temp.js';
 export const EVERYTHING = path.join(
   repoRoot,
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+/** server-filesystem's entry point: `node FILESYSTEM DIR...`. */
+export const FILESYSTEM = path.join(
+  repoRoot,
+  'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
 );
 
 /** server-everything over stdio, as a server configuration. */
@@ -35,6 +43,32 @@ export function mcpRuntime(options: McpRuntimeOptions): McpRuntime {
   } as McpRuntimeOptions);
   onCleanup(() => runtime.close());
   return runtime;
+}
+
+/**
+ * A workspace (`ws`) and an empty home in a temp directory: `files` are written there as JSON (`~/…` in the
+ * home, the others in the workspace), and `servers` to a client-format file (`config`, for --mcp-config)
+ * outside both. `env` is the environment the CLI runs with there.
+ */
+export function mcpWorkspace(
+  opts: {
+    servers?: (ws: string) => Record<string, unknown>;
+    files?: (ws: string) => Record<string, unknown>;
+  } = {},
+) {
+  const dir = tempDir('handrail-mcp-ws-');
+  const ws = path.join(dir, 'ws');
+  const home = path.join(dir, 'home');
+  mkdirSync(ws);
+  mkdirSync(home);
+  for (const [rel, content] of Object.entries(opts.files?.(ws) ?? {})) {
+    const file = rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(ws, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(content, null, 2));
+  }
+  const config = path.join(dir, 'mcp.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: opts.servers?.(ws) ?? {} }, null, 2));
+  return { ws, home, config, env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' } };
 }
 
 /** A TCP port nothing listens on now. */

@@ -10,11 +10,12 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError } from '../../core/index.js';
+import { labelSafe } from '../../output/index.js';
 import type { ErrorClass, ToolContext, ToolReturn } from '../../types/index.js';
 import { answerServerRequests, clientCapabilities } from './client-requests.js';
-import { wantsSseFallback } from './http-transport.js';
+import { MessageTooLargeError, wantsSseFallback } from './http-transport.js';
 import { ProgressForwarder } from './progress.js';
-import { toolReturnFromMcp } from './result.js';
+import { boundedLine, framedServerWords, toolReturnFromMcp } from './result.js';
 import { ProcessTransport } from './stdio-transport.js';
 import type { McpListedTool } from './tool-spec.js';
 import type { McpClientHandlers, McpServerState, McpServerStatus } from './types.js';
@@ -89,6 +90,8 @@ export class McpConnection {
   private changed = deferred();
   private listing: Promise<void> | undefined;
   private listAgain = false;
+  /** Why an HTTP transport was given up while connecting (a message past the bound), for the failure reason. */
+  private readonly streamLost = new WeakMap<Transport, string>();
 
   constructor(private readonly options: ConnectionOptions) {
     this.transport = options.kind === 'stdio' ? 'stdio' : 'streamable-http';
@@ -175,7 +178,8 @@ export class McpConnection {
     } catch (error) {
       this.live = undefined;
       await live.client.close().catch(() => undefined);
-      throw error;
+      // Tagged like a failed connect, so that the reason can say what ended the transport.
+      throw withTransport(error, live.transport);
     }
     if (this.closing) return;
     this.setState('ready');
@@ -188,7 +192,7 @@ export class McpConnection {
       const option = options[i]!;
       const transport = option.open();
       const client = this.newClient();
-      if (option.label !== 'stdio') this.watchStreams(transport);
+      if (option.label !== 'stdio') this.watchStreams(transport, client);
       try {
         await client.connect(transport, { timeout: this.options.timeoutMs, signal: this.abort.signal });
         return { client, transport, label: option.label };
@@ -200,13 +204,26 @@ export class McpConnection {
     }
   }
 
-  /** An HTTP transport that cannot reach its server any more ends the connection (and so its calls). */
-  private watchStreams(transport: Transport): void {
+  /**
+   * An HTTP transport that cannot reach its server any more, or that cut off a message past the bound (in a
+   * stream the SDK reads in the background, where no call would hear of it), ends the connection: its calls
+   * end at once with that reason rather than at their timeout.
+   */
+  private watchStreams(transport: Transport, client: Client): void {
     // Set before connecting: the client keeps this handler and calls its own after it.
     transport.onerror = (error) => {
+      const tooLarge = error instanceof MessageTooLargeError;
+      if (!tooLarge && !HTTP_STREAM_LOST.test(error?.message ?? '')) return;
+      const reason = tooLarge
+        ? error.message
+        : `MCP server ${this.name} could not be reached: ${describeError(error)}`;
       const live = this.live;
-      if (live?.transport !== transport || !HTTP_STREAM_LOST.test(error?.message ?? '')) return;
-      this.lost(live, `MCP server ${this.name} could not be reached: ${error.message}`);
+      if (live?.transport === transport && this.state === 'ready') return this.lost(live, reason);
+      // Still connecting (or listing its tools): give this transport up, and say why.
+      if (tooLarge && !this.streamLost.has(transport)) {
+        this.streamLost.set(transport, reason);
+        void client.close().catch(() => undefined);
+      }
     };
   }
 
@@ -239,11 +256,15 @@ export class McpConnection {
       if (!Array.isArray(answer.tools)) {
         throw new Error(`MCP server ${this.name} answered tools/list without a list of tools`);
       }
-      tools.push(...(answer.tools as McpListedTool[]));
-      if (tools.length >= MAX_TOOLS_PER_SERVER)
-        return { tools: tools.slice(0, MAX_TOOLS_PER_SERVER), truncated: true };
+      // One by one: a page may hold more tools than a call's arguments can (push(...page) overflows the stack).
+      const page = answer.tools as McpListedTool[];
+      for (const tool of page) {
+        if (tools.length === MAX_TOOLS_PER_SERVER) return { tools, truncated: true };
+        tools.push(tool);
+      }
       cursor = typeof answer.nextCursor === 'string' && answer.nextCursor ? answer.nextCursor : undefined;
       if (!cursor) return { tools, truncated: false };
+      if (tools.length === MAX_TOOLS_PER_SERVER) return { tools, truncated: true };
     }
     return { tools, truncated: true };
   }
@@ -338,7 +359,9 @@ export class McpConnection {
   }
 
   /** A call's failure as a ToolError naming the server. */
-  private callError(error: unknown, live: Live, tool: string): ToolError {
+  private callError(error: unknown, live: Live, rawTool: string): ToolError {
+    // The tool's own name is the server's word: named only in a form that cannot carry text of its own.
+    const tool = labelSafe(rawTool);
     const kind = this.errorKind();
     const lostReason = live.lostReason ?? this.closeReason(live);
     if (lostReason || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
@@ -360,9 +383,11 @@ export class McpConnection {
       }
       const errorClass: ErrorClass =
         error.code === ErrorCode.InvalidParams ? 'invalid_arguments' : 'tool_error';
+      // The message is the server's words: bounded, and framed as its output, never as handrail's sentence.
+      const words = error.message.replace(`MCP error ${error.code}: `, '');
       return new ToolError(
         errorClass,
-        `MCP server ${this.name} refused the call to ${tool}: ${error.message}`,
+        `MCP server ${this.name} refused the call to ${tool} (JSON-RPC error ${error.code}), saying:\n${framedServerWords(words, { server: this.name, tool })}`,
       );
     }
     const message = describeError(error);
@@ -398,7 +423,10 @@ export class McpConnection {
 
   private failureReason(error: unknown, when: 'start' | 'restart'): string {
     const transport = (error as { transport?: Transport })?.transport;
-    const closed = transport instanceof ProcessTransport ? transport.closeReason : undefined;
+    const closed =
+      transport instanceof ProcessTransport
+        ? transport.closeReason
+        : transport && this.streamLost.get(transport);
     if (closed) return closed;
     const stderr = transport instanceof ProcessTransport ? transport.stderrTail().trim() : '';
     const suffix = stderr ? `; its stderr ends: ${stderr}` : '';
@@ -434,13 +462,16 @@ function withTransport(error: unknown, transport: Transport): unknown {
   return error;
 }
 
-/** An error's message, with its cause's code when the message alone says little (undici's "fetch failed"). */
+/**
+ * An error's message, with its cause's code when the message alone says little (undici's "fetch failed"): one
+ * line, bounded (it may quote what the server sent).
+ */
 function describeError(error: unknown): string {
   const message = (error as Error)?.message ?? String(error);
   const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
   const detail =
     typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '';
-  return detail && !message.includes(detail) ? `${message} (${detail})` : message;
+  return boundedLine(detail && !message.includes(detail) ? `${message} (${detail})` : message, 500);
 }
 
 function deferred(): { promise: Promise<void>; resolve(): void } {

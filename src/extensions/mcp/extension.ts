@@ -10,7 +10,7 @@ import {
 } from '../../sandbox/index.js';
 import { assertMcpServers, DEFAULT_MCP_TIMEOUT_MS, isStdioConfig } from './config.js';
 import { McpConnection, type TransportOption } from './connection.js';
-import { type HttpEndpoint, policedFetch, sseTransport, streamableTransport } from './http-transport.js';
+import { type HttpEndpoint, sseTransport, streamableTransport } from './http-transport.js';
 import { ServerProcesses } from './server-process.js';
 import { ServerTools, type ToolChanges } from './server-tools.js';
 import { ProcessTransport } from './stdio-transport.js';
@@ -129,7 +129,8 @@ function httpOptions(host: ExtensionHost, name: string, config: McpHttpServerCon
   const endpoint: HttpEndpoint = {
     url: new URL(config.url),
     headers: { ...config.headers },
-    fetch: policedFetch(policy, name),
+    policy,
+    server: name,
   };
   return [
     { label: 'streamable-http', open: () => streamableTransport(endpoint) },

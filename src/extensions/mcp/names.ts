@@ -16,8 +16,13 @@ export function serverNameProblem(name: string): string | undefined {
   if (!SERVER_NAME_PATTERN.test(name)) {
     return `server name ${JSON.stringify(name)} must use only letters, digits, "_" and "-"`;
   }
-  // `mcp__a__b__c` must read one way only: which part is the server, which the tool.
+  // `mcp__a__b__c` must read one way only: which part is the server, which the tool. With no "__" inside and
+  // no "_" at either end, a server's prefix `mcp__<server>__` is never the start of another server's (`fs_`
+  // would make `mcp__fs___x` match rules written for `fs`), so no tool name can belong to two servers.
   if (name.includes('__')) return `server name ${JSON.stringify(name)} must not contain "__"`;
+  if (name.startsWith('_') || name.endsWith('_')) {
+    return `server name ${JSON.stringify(name)} must not start or end with "_"`;
+  }
   // Room must be left for the tool's own name in 64 characters.
   if (name.length > MAX_SERVER_NAME) {
     return `server name ${JSON.stringify(name)} is too long (at most ${MAX_SERVER_NAME} characters)`;

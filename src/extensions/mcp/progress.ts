@@ -1,8 +1,8 @@
-// A server's progress notifications for one call, forwarded to the call's onUpdate: at most one update per
-// interval (the latest wins), so a chatty server cannot flood the event stream.
+// A server's progress notifications for one call, forwarded to the call's onUpdate at a bounded rate (the
+// latest wins), so a chatty server cannot flood the event stream.
+import { LatestThrottle } from '../../output/index.js';
 import type { ToolUpdate } from '../../types/index.js';
 
-export const PROGRESS_INTERVAL_MS = 100;
 const MAX_MESSAGE = 500;
 
 export interface McpProgress {
@@ -12,48 +12,31 @@ export interface McpProgress {
 }
 
 export class ProgressForwarder {
-  private latest: McpProgress | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private lastSent = 0;
-  private stopped = false;
+  private readonly throttle: LatestThrottle<McpProgress>;
 
   constructor(
-    private readonly send: (update: ToolUpdate) => void,
-    private readonly origin: { server: string; tool: string },
-    private readonly intervalMs = PROGRESS_INTERVAL_MS,
-  ) {}
+    send: (update: ToolUpdate) => void,
+    origin: { server: string; tool: string },
+    intervalMs?: number,
+  ) {
+    this.throttle = new LatestThrottle((progress) => send(progressUpdate(progress, origin)), intervalMs);
+  }
 
   push(progress: McpProgress): void {
-    if (this.stopped) return;
-    this.latest = progress;
-    if (this.timer) return;
-    const wait = Math.max(0, this.lastSent + this.intervalMs - Date.now());
-    this.timer = setTimeout(() => this.flush(), wait);
+    this.throttle.push(progress);
   }
 
   /** No update is sent after this (the call has its result). */
   stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    this.throttle.stop();
   }
+}
 
-  private flush(): void {
-    this.timer = undefined;
-    const progress = this.latest;
-    if (this.stopped || !progress) return;
-    this.lastSent = Date.now();
-    const total = typeof progress.total === 'number' ? `/${progress.total}` : '';
-    const message = typeof progress.message === 'string' ? progress.message.slice(0, MAX_MESSAGE) : undefined;
-    const details: Record<string, unknown> = { mcp: this.origin, progress: progress.progress };
-    if (typeof progress.total === 'number') details.total = progress.total;
-    if (message) details.message = message;
-    try {
-      this.send({
-        content: `progress ${progress.progress}${total}${message ? `: ${message}` : ''}`,
-        details,
-      });
-    } catch {
-      // A listener's failure must not fail the call.
-    }
-  }
+function progressUpdate(progress: McpProgress, origin: { server: string; tool: string }): ToolUpdate {
+  const total = typeof progress.total === 'number' ? `/${progress.total}` : '';
+  const message = typeof progress.message === 'string' ? progress.message.slice(0, MAX_MESSAGE) : undefined;
+  const details: Record<string, unknown> = { mcp: origin, progress: progress.progress };
+  if (typeof progress.total === 'number') details.total = progress.total;
+  if (message) details.message = message;
+  return { content: `progress ${progress.progress}${total}${message ? `: ${message}` : ''}`, details };
 }

@@ -1,9 +1,8 @@
 // A server's CallToolResult as a handrail result. Text stays text, images stay images; what handrail cannot
 // carry (audio, binary resources) becomes a line saying what was left out; structured content goes in the
 // details (and is the text when there is no other). Everything the server said is framed as untrusted data.
-import { formatBytes } from '../../output/index.js';
+import { formatBytes, frameUntrusted, labelSafe, stripTerminalControls } from '../../output/index.js';
 import type { ImageContent, TextContent, ToolContent, ToolReturn } from '../../types/index.js';
-import { frameUntrusted } from './untrusted.js';
 
 /** Which server and tool a result came from: kept in `details.mcp`. */
 export interface McpOrigin {
@@ -28,7 +27,7 @@ export function toolReturnFromMcp(result: unknown, origin: McpOrigin): ToolRetur
   const details: Record<string, unknown> = { mcp: { server: origin.server, tool: origin.tool } };
   if (structured !== undefined) details.structuredContent = structured;
   if (isRecord(value._meta)) details.meta = value._meta;
-  const framed = frameUntrusted(content, origin);
+  const framed = frameUntrusted(content, frameLabels(origin));
   if (value.isError === true) {
     return {
       content: framed,
@@ -41,6 +40,37 @@ export function toolReturnFromMcp(result: unknown, origin: McpOrigin): ToolRetur
     };
   }
   return { content: framed, details };
+}
+
+/** The labels of the untrusted frame around what a server's tool said (its result, or its error's words). */
+export function frameLabels(origin: McpOrigin): { open: string; close: string } {
+  // The tool's name is the server's word: shown only in a form that cannot break out of the label.
+  return {
+    open: `Output of MCP server ${origin.server}, tool ${labelSafe(origin.tool)}`,
+    close: `output of MCP server ${origin.server}`,
+  };
+}
+
+/** The most of a server's error message handrail quotes. */
+export const MAX_SERVER_WORDS = 500;
+
+/**
+ * A server's own words outside a result (a JSON-RPC error's message) as handrail quotes them: one line, no
+ * terminal controls, at most MAX_SERVER_WORDS characters, inside the same untrusted frame as its results.
+ */
+export function framedServerWords(words: string, origin: McpOrigin): string {
+  const line = boundedLine(words, MAX_SERVER_WORDS) || '(no message)';
+  const [framed] = frameUntrusted([{ type: 'text', text: line }], frameLabels(origin));
+  return (framed as TextContent).text;
+}
+
+/** Text on one line (controls removed, whitespace and line breaks folded), cut to `max` characters. */
+export function boundedLine(text: string, max: number): string {
+  // Only the start is read: a server's message may be megabytes long.
+  const flat = stripTerminalControls(text.slice(0, max * 4))
+    .replace(/[\s\u0085]+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** One content block as handrail content: itself, or a line that says what it was. */
@@ -82,7 +112,8 @@ function describeResource(part: Part): string {
   const uri = typeof part.uri === 'string' ? part.uri : '(no uri)';
   const bits = [typeof part.name === 'string' && part.name !== uri ? `${part.name} <${uri}>` : uri];
   if (typeof part.mimeType === 'string') bits.push(`(${part.mimeType})`);
-  if (typeof part.description === 'string' && part.description) bits.push(`— ${oneLine(part.description)}`);
+  if (typeof part.description === 'string' && part.description)
+    bits.push(`— ${boundedLine(part.description, 200)}`);
   return bits.join(' ');
 }
 
@@ -108,11 +139,6 @@ function jsonText(value: unknown): TextContent {
     text = String(value);
   }
   return { type: 'text', text };
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
 
 function isRecord(value: unknown): value is Part {

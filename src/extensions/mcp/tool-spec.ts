@@ -1,7 +1,7 @@
 // A server's tool as a handrail ToolSpec: its schema made a usable object schema (the registry then lints it
 // like any other), its description marked as the server's and bounded, its annotations copied (the runtime
 // believes them only when the server is trusted), its calls handed to the server's connection.
-import { stripTerminalControls } from '../../output/index.js';
+import { labelSafe, stripTerminalControls } from '../../output/index.js';
 import type { JsonSchema, ToolAnnotations, ToolContext, ToolReturn, ToolSpec } from '../../types/index.js';
 
 /** Longest description a server's tool gets (the model reads every visible one on every round). */
@@ -59,7 +59,7 @@ export function mcpToolSpec(tool: McpListedTool, name: string, source: McpToolSo
 export function describe(tool: McpListedTool, server: string): string {
   const own = typeof tool.description === 'string' ? tool.description.trim() : '';
   const title = typeof tool.title === 'string' ? tool.title.trim() : '';
-  const text = own || title || `The tool "${tool.name}" (the server gives no description).`;
+  const text = own || title || `The tool "${labelSafe(tool.name)}" (the server gives no description).`;
   // The server's words, without terminal escapes: the model reads them as they are.
   const marked = `[mcp server ${server}] ${stripTerminalControls(text)}`;
   return marked.length > MAX_DESCRIPTION ? `${marked.slice(0, MAX_DESCRIPTION - 1)}…` : marked;

@@ -1,4 +1,5 @@
 import { defineTool, ToolError } from '../../core/index.js';
+import { defuse, untrustedClose, untrustedOpen } from '../../output/index.js';
 import type { OpenResponse } from '../../sandbox/index.js';
 import { BUILTIN_TOOL_FACETS, type ToolSpec } from '../../types/index.js';
 import {
@@ -12,7 +13,6 @@ import { webError } from './errors.js';
 import { networkIntent } from './intent.js';
 import { type Format, NotText, PageReader, type PageText } from './page.js';
 import { renameKeys } from './prepare.js';
-import { defuse, untrustedClose, untrustedOpen } from './untrusted.js';
 
 /**
  * The body limit when the call sets no max_bytes. The model sees 32 KiB of the result anyway (the rest is saved
@@ -144,7 +144,7 @@ export function webFetchTool(network: NetworkProvider = networkCapabilityProvide
           [
             `HTTP ${response.status} from ${response.url}${redirectNote(response)}.`,
             excerpt
-              ? `${untrustedOpen('Error page', response.url)}\n${defuse(excerpt)}${body.length > 1000 ? '\n…' : ''}\n${untrustedClose('Error page', response.url)}`
+              ? `${untrustedOpen(`Error page from ${response.url}`)}\n${defuse(excerpt)}${body.length > 1000 ? '\n…' : ''}\n${untrustedClose(`error page from ${response.url}`)}`
               : '',
           ]
             .filter(Boolean)
@@ -157,7 +157,7 @@ export function webFetchTool(network: NetworkProvider = networkCapabilityProvide
           },
         );
       }
-      const lines = [untrustedOpen('External content', response.url)];
+      const lines = [untrustedOpen(`External content from ${response.url}`)];
       if (response.redirects.length > 0) lines.push(`Redirected from ${source}${redirectNote(response)}`);
       if (title) lines.push(`Title: ${title}`);
       lines.push(
@@ -178,7 +178,7 @@ export function webFetchTool(network: NetworkProvider = networkCapabilityProvide
           `[Converted text cut at ${formatBytes(maxBytes)} of output (${limitName}); the rest of the page was not read.]`,
         );
       }
-      lines.push('', defuse(body), untrustedClose('External content', response.url));
+      lines.push('', defuse(body), untrustedClose(`external content from ${response.url}`));
       return {
         content: lines.join('\n'),
         details: {

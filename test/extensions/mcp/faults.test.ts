@@ -1,10 +1,11 @@
-// Upstream MCP servers that misbehave: killed mid-call, silent, dead at start, sending garbage, changing their
-// tool list, leaving children behind. Each fault is a result the model can act on (naming the server), the
-// runtime keeps serving its other tools, crashed stdio servers are restarted (and given up on when they keep
-// failing), and no process outlives the runtime. Real server processes, on each sandbox backend available.
+// Upstream MCP servers that misbehave: killed mid-call, silent, dead at start, sending garbage, leaving
+// children behind (a tool list that changes is list-changed.test.ts's). Each fault is a result the model can
+// act on (naming the server), the runtime keeps serving its other tools, crashed stdio servers are restarted
+// (and given up on when they keep failing), and no process outlives the runtime. Real server processes, on
+// each sandbox backend available.
 import { afterAll, describe, expect, test } from 'vitest';
 import { defineTool, type ToolResult, type Turn } from '../../../src/index.js';
-import { eventually, uniqueSleep } from '../../support/processes.js';
+import { eventually, processesRunning, uniqueSleep } from '../../support/processes.js';
 import { text } from '../../support/results.js';
 import { call } from '../../support/runtime.js';
 import { bwrapReady } from '../../support/sandbox.js';
@@ -15,7 +16,6 @@ import {
   fixtureServer,
   type McpRuntime,
   mcpRuntime,
-  processesRunning,
   RUN_TAG,
   statusOf,
 } from './fixtures/servers.js';
@@ -214,40 +214,5 @@ describe.each(backends)('no process outlives its server (sandbox %s)', (sandbox)
 
     await runtime.close();
     expect(await eventually(() => processesRunning(`sleep ${seconds}`).length === 0, 250)).toBe(true);
-  });
-});
-
-describe("a server's live tool list", () => {
-  test('a new tool appears from the next turn; a removed one answers unknown_tool with the current list', async () => {
-    const runtime = mcpRuntime({ live: fixtureServer('list-changed') }, { sandbox: 'none' });
-    await runtime.ready();
-    const turn = runtime.beginTurn();
-    const names = () => turn.visibleTools().map((t) => t.name);
-    expect(names()).toEqual(expect.arrayContaining(['mcp__live__add_tool', 'mcp__live__doomed']));
-
-    const added = await turn.call(call('mcp__live__add_tool', {}));
-    expect(added.isError, text(added)).toBe(false);
-    const registered = () => runtime.describeTools().map((t) => t.name);
-    await until(
-      () => registered().includes('mcp__live__added') && !registered().includes('mcp__live__doomed'),
-      'the new tool list',
-    );
-
-    // The model's list holds still within a turn: the new tool waits for the next one.
-    expect(names()).not.toContain('mcp__live__added');
-    const early = await turn.call(call('mcp__live__added', {}));
-    expect(early.isError).toBe(true);
-    await turn.end();
-
-    const next = runtime.beginTurn();
-    expect(next.visibleTools().map((t) => t.name)).toContain('mcp__live__added');
-    const late = await next.call(call('mcp__live__added', {}));
-    expect(late.isError, text(late)).toBe(false);
-    expect(text(late)).toContain('added answers');
-
-    const gone = await next.call(call('mcp__live__doomed', {}));
-    expect(gone.outcome.errorClass).toBe('unknown_tool');
-    expect(text(gone)).toContain('mcp__live__added');
-    expect(statusOf(runtime, 'live').tools).toBe(2);
   });
 });

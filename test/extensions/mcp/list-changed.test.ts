@@ -1,16 +1,14 @@
 // A server's live tool list: after notifications/tools/list_changed, new tools appear from the next turn,
 // removed ones answer unknown_tool with the current list, changed ones are registered again.
-import path from 'node:path';
 import { expect, test } from 'vitest';
 import { mcpRuntime } from '../../support/mcp.js';
 import { text } from '../../support/results.js';
 import { call, collectEvents } from '../../support/runtime.js';
 import { until } from '../../support/wait.js';
-
-const SERVER = path.join(import.meta.dirname, 'servers', 'changing-tools.mjs');
+import { fixtureServer } from './fixtures/servers.js';
 
 test('new tools appear from the next turn, removed ones answer unknown_tool, changed ones are re-registered', async () => {
-  const runtime = mcpRuntime({ mcpServers: { live: { command: process.execPath, args: [SERVER] } } });
+  const runtime = mcpRuntime({ mcpServers: { live: fixtureServer('list-changed') } });
   const events = collectEvents(runtime);
   await runtime.ready();
   const first = runtime.beginTurn();
@@ -42,6 +40,9 @@ test('new tools appear from the next turn, removed ones answer unknown_tool, cha
 
   // In the turn that saw the change: the new tool waits for the next turn; the removed one is gone.
   expect(first.visibleTools().map((tool) => tool.name)).not.toContain('mcp__live__added');
+  const early = await first.call(call('mcp__live__added', {}));
+  expect(early.outcome.errorClass).toBe('unknown_tool');
+  expect(text(early)).toContain('from the next turn');
   const gone = await first.call(call('mcp__live__doomed', {}));
   expect(gone.outcome.errorClass).toBe('unknown_tool');
   expect(text(gone)).toContain('mcp__live__change');

@@ -1,7 +1,7 @@
 // Tool names: mcp__<server>__<tool>, valid for every provider, at most 64 characters, never a name in use.
 import { describe, expect, test } from 'vitest';
 import { TOOL_NAME_PATTERN } from '../../../src/core/index.js';
-import { mcpToolName, serverNameProblem, ToolNames } from '../../../src/extensions/mcp/names.js';
+import { mcpToolName, serverNameProblem, ToolNames, toolPrefix } from '../../../src/extensions/mcp/names.js';
 
 const none = () => false;
 
@@ -74,9 +74,32 @@ describe('serverNameProblem', () => {
   test.each([
     ['my server', 'only letters'],
     ['a__b', 'must not contain "__"'],
+    ['fs_', 'must not start or end with "_"'],
+    ['_fs', 'must not start or end with "_"'],
+    ['_', 'must not start or end with "_"'],
     ['', 'only letters'],
     ['s'.repeat(40), 'too long'],
   ])('refuses %j', (name, words) => {
     expect(serverNameProblem(name)).toContain(words);
+  });
+
+  test('no tool name of one accepted server starts with another accepted server’s prefix', () => {
+    const servers = ['a', 'a_b', 'a-', 'fs', 'fs-x', 'b_c_d', 'x'.repeat(32), '_a', 'a_', 'a__b'].filter(
+      (name) => serverNameProblem(name) === undefined,
+    );
+    expect(servers).toEqual(['a', 'a_b', 'a-', 'fs', 'fs-x', 'b_c_d', 'x'.repeat(32)]);
+    const tools = ['x', '_x', '__x', '_b__x', 'b', '-', '_', 'y'.repeat(80), 'a b'];
+    const owner = new Map<string, string>();
+    for (const server of servers) {
+      for (const tool of tools) {
+        const name = mcpToolName(server, tool, none);
+        // Rules written for another server (`mcp__<other>__*`, `mcp__<other>`) never cover this name.
+        for (const other of servers) {
+          expect(name.startsWith(toolPrefix(other)), `${name} under ${other}`).toBe(other === server);
+        }
+        expect(owner.get(name), name).toBeUndefined();
+        owner.set(name, server);
+      }
+    }
   });
 });

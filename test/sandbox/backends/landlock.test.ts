@@ -14,9 +14,10 @@ import {
   selectBackend,
 } from '../../../src/sandbox/backends/index.js';
 import { compileRules, READ, serializeRules, WRITE } from '../../../src/sandbox/backends/landlock-rules.js';
+import { processesRunning } from '../../support/processes.js';
 import { text } from '../../support/results.js';
 import { call } from '../../support/runtime.js';
-import { processesWith, shellRuntime } from '../../tools/shell/helpers.js';
+import { shellRuntime } from '../../tools/shell/helpers.js';
 import { isRoot, onCleanup, own, plan, run, TEST_UID, workspace } from '../process/helpers.js';
 
 const dist = path.resolve(import.meta.dirname, '../../../dist');
@@ -170,7 +171,7 @@ describe.skipIf(!ready)('the Landlock backend', () => {
     const marker = `3${Date.now() % 100000}.25`;
     const r = await run(repo(), `(sleep ${marker} &); setsid sleep ${marker} & echo started`, { backend });
     expect(r.stdout.trim()).toBe('started');
-    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+    expect(processesRunning(`sleep ${marker}`)).toEqual([]);
   });
 
   it('a timeout kills the whole tree', async () => {
@@ -183,7 +184,7 @@ describe.skipIf(!ready)('the Landlock backend', () => {
     );
     expect(r.exit.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+    expect(processesRunning(`sleep ${marker}`)).toEqual([]);
   });
 });
 

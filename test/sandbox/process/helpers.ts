@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { selectBackend } from '../../../src/sandbox/backends/index.js';
 import { createFileAccess } from '../../../src/sandbox/file-policy.js';
 import type { FilePolicyConfig } from '../../../src/sandbox/file-policy-types.js';
@@ -109,14 +108,6 @@ export async function runPlan(
   });
   const exit = await handle.exit;
   return { exit, stdout, stderr, plan: p };
-}
-
-/** Rows of `ps -eo pid,pgid,args` whose command line contains `needle`. */
-export function processesMatching(needle: string): string[] {
-  const out = execFileSync('ps', ['-eo', 'pid,pgid,stat,args'], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes(needle) && !/\bZ/.test(line.trim().split(/\s+/)[2] ?? ''));
 }
 
 export { eventually, uniqueSleep } from '../../support/processes.js';

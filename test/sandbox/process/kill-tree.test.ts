@@ -3,16 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createNoneBackend } from '../../../src/sandbox/backends/index.js';
 import type { SandboxBackend } from '../../../src/sandbox/process/backend-types.js';
 import { isAlive, killTree, spawnPlanned } from '../../../src/sandbox/process/index.js';
-import {
-  bwrapBackend,
-  eventually,
-  plan,
-  processesMatching,
-  run,
-  runPlan,
-  uniqueSleep,
-  workspace,
-} from './helpers.js';
+import { eventually, processesRunning, uniqueSleep } from '../../support/processes.js';
+import { bwrapBackend, plan, run, runPlan, workspace } from './helpers.js';
 
 const bwrap = await bwrapBackend();
 const backends: Array<[string, SandboxBackend]> = [['none', createNoneBackend()]];
@@ -20,8 +12,8 @@ if (bwrap.status().state !== 'unavailable') backends.push(['bwrap', bwrap]);
 
 /** Nothing whose command line holds `sleep <n>` is left in the process table (zombies aside). */
 async function gone(...sleeps: string[]): Promise<string[]> {
-  await eventually(() => sleeps.every((n) => processesMatching(`sleep ${n}`).length === 0));
-  return sleeps.flatMap((n) => processesMatching(`sleep ${n}`));
+  await eventually(() => sleeps.every((n) => processesRunning(`sleep ${n}`).length === 0));
+  return sleeps.flatMap((n) => processesRunning(`sleep ${n}`).map((p) => p.cmdline));
 }
 
 describe.each(backends)('killing the tree (%s)', (_name, backend) => {
@@ -137,7 +129,7 @@ describe('killTree on a plain child', () => {
       detached: true,
       stdio: 'ignore',
     });
-    await eventually(() => processesMatching(`sleep ${n}`).length >= 3);
+    await eventually(() => processesRunning(`sleep ${n}`).length >= 3);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const report = await killTree(child, { graceMs: 100 });
     await exited;

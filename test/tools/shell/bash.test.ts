@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eventually, uniqueSleep } from '../../support/processes.js';
+import { eventually, processesRunning, uniqueSleep } from '../../support/processes.js';
 import { text } from '../../support/results.js';
 import { call } from '../../support/runtime.js';
 import { bwrapReady } from '../../support/sandbox.js';
-import { processesWith, shellRuntime } from './helpers.js';
+import { shellRuntime } from './helpers.js';
 
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 
@@ -49,7 +49,7 @@ describe.each(sandboxes)('bash (sandbox %s)', (sandbox) => {
     );
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/before\n\nCommand timed out after 0\.5 seconds$/);
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('says (no output) when there is none', async () => {

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UNSANDBOXED_NOTICE } from '../../../src/index.js';
-import { eventually, uniqueSleep } from '../../support/processes.js';
+import { eventually, processesRunning, uniqueSleep } from '../../support/processes.js';
 import { text } from '../../support/results.js';
 import { call } from '../../support/runtime.js';
 import { bwrapReady } from '../../support/sandbox.js';
 import { tempDir } from '../../support/temp.js';
-import { processesWith, sessionId, shellRuntime } from './helpers.js';
+import { sessionId, shellRuntime } from './helpers.js';
 
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 const WALL = String.raw`Wall time: \d+\.\d{4} seconds`;
@@ -113,7 +113,7 @@ describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) 
     );
     expect(result).toMatch(/Process exited with code \d+/);
     expect(result).toContain('The command was killed after its timeout of 500 ms.');
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('kills the process of an aborted call', async () => {
@@ -123,11 +123,11 @@ describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) 
     const pending = turn.call(call('exec_command', { cmd: `sleep ${secs}`, yield_time_ms: 30_000 }), {
       signal: controller.signal,
     });
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length > 0, 500)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length > 0, 500)).toBe(true);
     controller.abort();
     const result = await pending;
     expect(result.isError).toBe(true);
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('kills running sessions when the turn ends', async () => {
@@ -139,9 +139,9 @@ describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) 
       ),
     );
     sessionId(first);
-    expect(processesWith(`sleep ${secs}`).length).toBeGreaterThan(0);
+    expect(processesRunning(`sleep ${secs}`).length).toBeGreaterThan(0);
     await turn.end();
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('kills a backgrounded session at its timeout, and the next poll says so', async () => {
@@ -151,7 +151,7 @@ describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) 
       await turn.call(call('exec_command', { cmd: `sleep ${secs}`, timeout_ms: 600, yield_time_ms: 250 })),
     );
     const id = sessionId(first);
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
     const polled = text(
       await turn.call(call('write_stdin', { session_id: id, chars: '', yield_time_ms: 5000 })),
     );
@@ -186,9 +186,9 @@ describe.each(sandboxes)('exec_command and write_stdin (sandbox %s)', (sandbox) 
       const turn = runtime.beginTurn();
       sessionId(text(await turn.call(call('exec_command', { cmd: `sleep ${secs}`, yield_time_ms: 250 }))));
     }
-    expect(processesWith(`sleep ${secs}`).length).toBeGreaterThanOrEqual(2);
+    expect(processesRunning(`sleep ${secs}`).length).toBeGreaterThanOrEqual(2);
     await runtime.close();
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('does not pass secrets from the environment', async () => {

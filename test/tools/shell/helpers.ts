@@ -1,5 +1,4 @@
-// Helpers of the shell tool tests: runtimes with the shell tools, and what their processes left behind.
-import { readdirSync, readFileSync } from 'node:fs';
+// Helpers of the shell tool tests: runtimes with the shell tools, and the session ids their results name.
 import { createRuntime, type Runtime, type RuntimeOptions, shellTools } from '../../../src/index.js';
 import { onCleanup } from '../../support/cleanup.js';
 import { ownedTempDir } from '../../support/users.js';
@@ -21,24 +20,6 @@ export function shellRuntime(options: RuntimeOptions = {}): Runtime {
   });
   onCleanup(() => runtime.close());
   return runtime;
-}
-
-/** Live (non-zombie) processes whose command line contains `needle`, read straight from /proc. */
-export function processesWith(needle: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'latin1').replaceAll('\0', ' ');
-      if (!cmdline.includes(needle)) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      found.push(Number(name));
-    } catch {
-      // exited while listed
-    }
-  }
-  return found;
 }
 
 /** The session ID in a "Process running with session ID N" result. */

@@ -13,12 +13,12 @@ import {
   type Turn,
 } from '../../../src/index.js';
 import type { HeadTailStats } from '../../../src/tools/shell/session/index.js';
-import { eventually, uniqueSleep } from '../../support/processes.js';
+import { eventually, processesRunning, uniqueSleep } from '../../support/processes.js';
 import { text } from '../../support/results.js';
 import { call } from '../../support/runtime.js';
 import { bwrapReady } from '../../support/sandbox.js';
 import { own } from '../../support/users.js';
-import { processesWith, sessionId, shellRuntime } from './helpers.js';
+import { sessionId, shellRuntime } from './helpers.js';
 
 const sandboxes = (bwrapReady ? ['bwrap', 'none'] : ['none']) as Array<'bwrap' | 'none'>;
 /** exec_command's default max_output_tokens (10,000) at four bytes a token, plus the header lines. */
@@ -76,7 +76,7 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
       // The shell returns at once and the bomb goes on in the background: the sandbox must end it anyway.
       const result = text(await exec(turn, `: ${tag}; :(){ :|:& };:`, { timeout_ms: 1500 }));
       expect(result).toMatch(/Process exited with code \d+/);
-      expect(await eventually(() => processesWith(tag).length === 0, 500)).toBe(true);
+      expect(await eventually(() => processesRunning(tag).length === 0, 500)).toBe(true);
       const after = text(await exec(turn, 'echo still-here'));
       expect(after).toMatch(/Process exited with code 0/);
       expect(outputOf(after)).toMatch(/^still-here\n?$/);
@@ -90,7 +90,7 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     expect(result).toMatch(/Process exited with code \d+/);
     expect(result).toContain('The command was killed after its timeout of 1500 ms.');
     expect(Buffer.byteLength(result)).toBeLessThanOrEqual(RESULT_BOUND);
-    expect(await eventually(() => processesWith(tag).length === 0, 500)).toBe(true);
+    expect(await eventually(() => processesRunning(tag).length === 0, 500)).toBe(true);
     const after = text(await exec(turn, 'echo still-here'));
     expect(outputOf(after)).toMatch(/^still-here\n?$/);
   });
@@ -126,7 +126,7 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     expect(stats[0]!.allocatedBytes).toBeLessThanOrEqual(stats[0]!.capacity + 2 * 64 * 1024);
     // A gigabyte went through this process; its peak resident memory grew by far less.
     expect(statusKB('VmHWM') - rssBefore).toBeLessThan(256 * 1024);
-    expect(processesWith(tag)).toEqual([]);
+    expect(processesRunning(tag)).toEqual([]);
   }, 180_000);
 
   it('kills an infinite loop at timeout_ms', async () => {
@@ -135,7 +135,7 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     const result = text(await exec(turn, `: ${tag}; while :; do :; done`, { timeout_ms: 500 }));
     expect(result).toMatch(/Process exited with code \d+/);
     expect(result).toContain('The command was killed after its timeout of 500 ms.');
-    expect(await eventually(() => processesWith(tag).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(tag).length === 0)).toBe(true);
   });
 
   it('kills a process that ignores SIGTERM when the call times out', async () => {
@@ -144,7 +144,7 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     const result = text(await exec(turn, `trap '' TERM; sleep ${secs}; echo survived`, { timeout_ms: 500 }));
     expect(result).toContain('The command was killed after its timeout of 500 ms.');
     expect(result).not.toContain('survived');
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('kills a SIGTERM-ignoring session when the turn ends', async () => {
@@ -152,9 +152,9 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     const secs = uniqueSleep();
     const first = text(await exec(turn, `trap '' TERM; sleep ${secs}`, { yield_time_ms: 250 }));
     sessionId(first);
-    expect(processesWith(`sleep ${secs}`).length).toBeGreaterThan(0);
+    expect(processesRunning(`sleep ${secs}`).length).toBeGreaterThan(0);
     await turn.end();
-    expect(await eventually(() => processesWith(`sleep ${secs}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${secs}`).length === 0)).toBe(true);
   });
 
   it('leaves no daemonized child (setsid, nohup) once the command has exited', async () => {
@@ -169,8 +169,8 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     );
     expect(result).toMatch(/Process exited with code 0/);
     expect(outputOf(result)).toMatch(/^started\n?$/);
-    expect(await eventually(() => processesWith(`sleep ${a}`).length === 0)).toBe(true);
-    expect(await eventually(() => processesWith(`sleep ${b}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${a}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${b}`).length === 0)).toBe(true);
   });
 
   it('leaves no daemonized child that keeps the output pipe open once the command has exited', async () => {
@@ -182,11 +182,11 @@ describe.each(sandboxes)('bad input to the shell tools (sandbox %s)', (sandbox) 
     );
     expect(result).toMatch(/Process exited with code 0/);
     expect(result).toContain('started');
-    expect(await eventually(() => processesWith(`sleep ${a}`).length === 0)).toBe(true);
-    expect(await eventually(() => processesWith(`sleep ${b}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${a}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${b}`).length === 0)).toBe(true);
     await turn.end();
-    expect(await eventually(() => processesWith(`sleep ${a}`).length === 0)).toBe(true);
-    expect(await eventually(() => processesWith(`sleep ${b}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${a}`).length === 0)).toBe(true);
+    expect(await eventually(() => processesRunning(`sleep ${b}`).length === 0)).toBe(true);
   });
 
   it('returns binary output as text', async () => {

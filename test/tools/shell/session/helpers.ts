@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createNoneBackend } from '../../../../src/sandbox/backends/index.js';
 import { createFileAccess } from '../../../../src/sandbox/file-policy.js';
 import { buildProcessSpawnPlan, type ProcessSpawnPlan } from '../../../../src/sandbox/process/index.js';
@@ -100,39 +99,4 @@ export function collect(handle: ProcessHandle): { text: () => string } {
 /** Output of a session not yet read, without consuming it. */
 export function peek(session: Session): string {
   return session.buffer.readSince(session.cursor).text;
-}
-
-interface PsRow {
-  pid: number;
-  pgid: number;
-  sid: number;
-  state: string;
-}
-
-/** The process table read straight from /proc (no code under test involved). */
-function ps(): PsRow[] {
-  const rows: PsRow[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      const [state, , pgid, sid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      rows.push({ pid: Number(name), pgid: Number(pgid), sid: Number(sid), state: state ?? '' });
-    } catch {
-      // exited while listed
-    }
-  }
-  return rows;
-}
-
-/** Live processes in the process group or session led by `leader` (zombies excluded). */
-export function survivors(leader: number): number[] {
-  return ps()
-    .filter((p) => (p.pgid === leader || p.sid === leader) && p.state !== 'Z')
-    .map((p) => p.pid);
-}
-
-/** Whether a process is alive (and not a zombie). */
-export function alive(pid: number): boolean {
-  return ps().some((p) => p.pid === pid && p.state !== 'Z');
 }

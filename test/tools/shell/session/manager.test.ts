@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Session, SessionLimit, type StartResult } from '../../../../src/tools/shell/session/index.js';
+import { survivors } from '../../../support/processes.js';
 import { until } from '../../../support/wait.js';
-import { bashStarter, makeManager, peek, survivors } from './helpers.js';
+import { bashStarter, makeManager, peek } from './helpers.js';
 
 function started(result: StartResult) {
   if (!result.ok) throw new Error(`expected a session: ${result.message}`);

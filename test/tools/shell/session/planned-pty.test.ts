@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { plannedStart } from '../../../../src/tools/shell/process-adapter.js';
 import { DEFAULT_COLS, DEFAULT_ROWS } from '../../../../src/tools/shell/pty-spawn.js';
 import { onCleanup } from '../../../support/cleanup.js';
+import { alive, survivors } from '../../../support/processes.js';
 import { until } from '../../../support/wait.js';
-import { alive, bashPlan, collect, startHandle, startPty, survivors } from './helpers.js';
+import { bashPlan, collect, startHandle, startPty } from './helpers.js';
 
 describe('startPlanned in a pseudo-terminal', () => {
   it('runs the command in a real terminal of the default size, as session leader', async () => {

@@ -2,9 +2,10 @@
 // killing the whole tree. The pty side is in planned-pty.test.ts.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { alive, survivors } from '../../../support/processes.js';
 import { tempDir } from '../../../support/temp.js';
 import { until } from '../../../support/wait.js';
-import { alive, bashPlan, collect, startChild, startHandle, survivors } from './helpers.js';
+import { bashPlan, collect, startChild, startHandle } from './helpers.js';
 
 describe('startPlanned with pipes', () => {
   it('runs in its own process group and session, with stdout and stderr interleaved', async () => {

@@ -6,8 +6,9 @@ import {
   type StartResult,
   waitForOutput,
 } from '../../../../src/tools/shell/session/index.js';
+import { survivors } from '../../../support/processes.js';
 import { until } from '../../../support/wait.js';
-import { bashStarter, makeManager, survivors } from './helpers.js';
+import { bashStarter, makeManager } from './helpers.js';
 
 function started(result: StartResult): Session {
   if (!result.ok) throw new Error(result.message);
