@@ -158,6 +158,31 @@ describe('lifecycle', () => {
     });
   });
 
+  test("a pattern only a backtracking engine can run: refused from an extension, kept in the owner's tool", async () => {
+    const schema = {
+      type: 'object',
+      properties: { user: { type: 'string', pattern: '^(?!admin$)[a-z]+$' } },
+    } as const;
+    const withPattern = (name: string) =>
+      defineTool({ name, description: 'x', inputSchema: schema, execute: () => 'ok' }) as ToolSpec;
+    const refused: string[] = [];
+    const { extension } = scripted('mcp', (host) => {
+      try {
+        host.registerTool(withPattern('mcp__s__who'), { origin: 'mcp' });
+      } catch (error) {
+        refused.push((error as Error).message);
+      }
+    });
+    const runtime = makeRuntime({ extensions: [extension], tools: [withPattern('owners_who')] });
+    await runtime.ready();
+    expect(refused.join('')).toMatch(/lookahead/);
+    const turn = runtime.beginTurn();
+    expect((await turn.call(call('owners_who', { user: 'alice' }))).isError).toBe(false);
+    expect((await turn.call(call('owners_who', { user: 'admin' }))).outcome.errorClass).toBe(
+      'invalid_arguments',
+    );
+  });
+
   test("an extension cannot remove the owner's tools or another extension's", async () => {
     const a = scripted('a', (host) => host.registerTool(upstreamTool('from_a', false), { origin: 'mcp' }));
     const b = scripted('b');
