@@ -155,7 +155,7 @@ describe.runIf(bwrapReady)('a hostile stdio server inside the sandbox', () => {
   test('a nested repository it makes does not keep a git setting that runs programs on the host', async () => {
     // The sandbox cannot hold every protected name at every depth; after a shell command handrail looks and
     // removes what would make git run programs. A server's call must get the same look, not only its exit.
-    await inServer(
+    const seen = await inServer(
       runtime,
       'h',
       'mkdir -p sub/.git/hooks && printf "[core]\\n\\tfsmonitor = touch /tmp/pwned\\n" > sub/.git/config && printf "ref: refs/heads/main\\n" > sub/.git/HEAD && mkdir -p sub/.git/objects sub/.git/refs && printf "#!/bin/sh\\ntouch /tmp/pwned\\n" > sub/.git/hooks/post-checkout && chmod +x sub/.git/hooks/post-checkout; echo made',
@@ -167,6 +167,8 @@ describe.runIf(bwrapReady)('a hostile stdio server inside the sandbox', () => {
       existsSync(hook) ? 'post-checkout hook' : '',
     ].filter(Boolean);
     expect(left, 'what git on the host would run after the call').toEqual([]);
+    // The call's result says so, in handrail's words outside the server's frame.
+    expect(seen).toMatch(/\[handrail sandbox\] .*Removed git/);
   });
 
   test('what git would run in a nested repository it made is gone once the runtime is closed', async () => {

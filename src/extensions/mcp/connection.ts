@@ -143,11 +143,15 @@ export class McpConnection {
           onprogress: (update) => progress.push(update),
         },
       );
-      return toolReturnFromMcp(result, origin);
+      return withSandboxNotes(toolReturnFromMcp(result, origin), sandboxNotes(live));
     } catch (error) {
+      // The sandbox's findings belong to this call, whatever became of it.
+      const notes = sandboxNotes(live);
       // Cancelled or timed out by the pipeline: the SDK has told the server; the pipeline says what happened.
       if (ctx.signal.aborted) throw error;
-      throw this.callError(error, live, tool);
+      const failure = this.callError(error, live, tool);
+      if (notes.length > 0) failure.message += `\n${notesText(notes)}`;
+      throw failure;
     } finally {
       progress.stop();
     }
@@ -503,4 +507,30 @@ function waitFor(promise: Promise<void>, ms: number, signal: AbortSignal): Promi
 
 function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/**
+ * What the sandbox found the server did during the call (a protected path created, a git setting that would run
+ * a program removed), checked before its answer was handed on. Several calls at once may see each other's.
+ */
+function sandboxNotes(live: Live): string[] {
+  return live.transport instanceof ProcessTransport ? live.transport.takeNotes() : [];
+}
+
+/** handrail's own words, outside the server's untrusted frame. */
+function notesText(notes: string[]): string {
+  return `[handrail sandbox] ${notes.join(' ')}`;
+}
+
+function withSandboxNotes(result: ToolReturn, notes: string[]): ToolReturn {
+  if (notes.length === 0 || typeof result !== 'object' || result === null || !('content' in result))
+    return result;
+  const content = Array.isArray(result.content)
+    ? [...result.content, { type: 'text' as const, text: notesText(notes) }]
+    : result.content;
+  return {
+    ...result,
+    content,
+    details: { ...(result.details as Record<string, unknown> | undefined), sandboxNotes: notes },
+  };
 }

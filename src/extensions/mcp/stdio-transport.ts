@@ -1,6 +1,8 @@
 // The MCP SDK's Transport over a server handrail started as a planned (sandboxed) process: JSON-RPC messages
 // one per line on its stdin and stdout, its stderr kept (the last few KiB) to say why it failed. A line that is
-// not a JSON-RPC message ends the connection with a reason naming the server; so does its exit.
+// not a JSON-RPC message ends the connection with a reason naming the server; so does its exit. The answer to
+// each tools/call is held until the sandbox has looked at what the server left in the workspace (see
+// `PlannedProcess.audit`): what would run outside the sandbox is gone before anyone sees the result.
 
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -13,6 +15,11 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export const STDERR_TAIL_BYTES = 8 * 1024;
 /** How much of a malformed line a reason quotes. */
 const QUOTE_CHARS = 200;
+/** Messages a server may send while an answer is held for the workspace check; more is a flood. */
+export const MAX_HELD_BYTES = 4 * MAX_MESSAGE_BYTES;
+/** Sandbox notes kept until taken (the latest), each cut to NOTE_CHARS. */
+const MAX_NOTES = 20;
+const NOTE_CHARS = 2000;
 
 /** Starts the server's process, handing its output to the transport. Throws (with the reason) if it cannot. */
 export type LaunchProcess = (output: {
@@ -32,8 +39,20 @@ export class ProcessTransport implements Transport {
   private closing = false;
   private closed = false;
   private reason: string | undefined;
+  /** Ids of the tools/call requests sent and not answered yet. */
+  private readonly calls = new Set<string | number>();
+  /** Messages waiting behind a held answer (kept in order), and their size. */
+  private held: Promise<void> | undefined;
+  private heldCount = 0;
+  private heldBytes = 0;
+  private notes: string[] = [];
   /** The sandbox the server runs in, once started. */
   sandbox: SandboxInfo | undefined;
+  /**
+   * Called with the sandbox's notes on what the server did to the workspace: after a call (protected paths it
+   * created, git settings and hooks removed), and when its process has ended (the last look).
+   */
+  onnotes?: ((notes: string[]) => void) | undefined;
 
   constructor(
     /** The server's name, for reasons. */
@@ -49,6 +68,16 @@ export class ProcessTransport implements Transport {
   /** The end of the server's stderr (at most a few KiB), for reasons. */
   stderrTail(): string {
     return this.stderr.text();
+  }
+
+  /**
+   * The sandbox's notes not taken yet (see `onnotes`), oldest first, and forget them. Those of a call's look
+   * are here before its answer is handed on.
+   */
+  takeNotes(): string[] {
+    const notes = this.notes;
+    this.notes = [];
+    return notes;
   }
 
   async start(): Promise<void> {
@@ -69,8 +98,18 @@ export class ProcessTransport implements Transport {
     if (!stdin || this.closing || this.closed || !stdin.writable) {
       throw new Error(`MCP server ${this.server} is not running`);
     }
+    this.track(message);
     const ok = stdin.write(serializeMessage(message));
     if (!ok) await drained(stdin);
+  }
+
+  /** Follow the calls in flight: their answers wait for the workspace check. */
+  private track(message: JSONRPCMessage): void {
+    if (!('method' in message)) return;
+    if (message.method === 'tools/call' && 'id' in message) this.calls.add(message.id);
+    // A cancelled call may never be answered: the next call's check, or the last one, sees what it did.
+    const cancelled = message.method === 'notifications/cancelled' ? message.params?.requestId : undefined;
+    if (typeof cancelled === 'string' || typeof cancelled === 'number') this.calls.delete(cancelled);
   }
 
   async close(): Promise<void> {
@@ -118,11 +157,70 @@ export class ProcessTransport implements Transport {
       this.fail(`sent a line on stdout that is not a JSON-RPC message: ${JSON.stringify(quoted)}`);
       return;
     }
+    this.deliver(message, line.length);
+  }
+
+  /**
+   * Hand a message on, in the order the server sent them; the answer to a tools/call only once the sandbox has
+   * looked at the workspace (and removed what would run outside it), and what follows it after it.
+   */
+  private deliver(message: JSONRPCMessage, bytes: number): void {
+    const answersCall =
+      'id' in message && !('method' in message) && message.id !== undefined && this.calls.delete(message.id);
+    if (!answersCall && this.heldCount === 0) {
+      this.hand(message);
+      return;
+    }
+    this.heldCount++;
+    this.heldBytes += bytes;
+    if (this.heldBytes > MAX_HELD_BYTES) {
+      this.fail(
+        `sent more than ${MAX_HELD_BYTES} bytes while its last answer was held for the workspace check`,
+      );
+      return;
+    }
+    this.held = (this.held ?? Promise.resolve()).then(async () => {
+      if (answersCall) await this.look();
+      this.heldCount--;
+      this.heldBytes -= bytes;
+      this.hand(message);
+    });
+  }
+
+  private hand(message: JSONRPCMessage): void {
     try {
       this.onmessage?.(message);
     } catch (error) {
       this.onerror?.(error as Error);
     }
+  }
+
+  /** The sandbox's look at what the server has left in the workspace so far. */
+  private async look(): Promise<void> {
+    if (!this.process) return;
+    let found: string[];
+    try {
+      found = await this.process.audit();
+    } catch (error) {
+      found = [
+        `Could not check what MCP server ${this.server} left in the workspace: ${(error as Error).message}`,
+      ];
+    }
+    this.report(found);
+  }
+
+  /** Keep notes (each cut to NOTE_CHARS) and tell `onnotes`; returns them as kept. */
+  private report(found: readonly string[]): string[] {
+    if (found.length === 0) return [];
+    const notes = found.map(cut);
+    this.notes.push(...notes);
+    if (this.notes.length > MAX_NOTES) this.notes.splice(0, this.notes.length - MAX_NOTES);
+    try {
+      this.onnotes?.(notes);
+    } catch (error) {
+      this.onerror?.(error as Error);
+    }
+    return notes;
   }
 
   /** A broken stream ends the connection: the server is stopped, and its calls answer with the reason. */
@@ -136,9 +234,15 @@ export class ProcessTransport implements Transport {
   }
 
   private ended(exit: ProcessExit): void {
+    // The sandbox's last look (and a process limit reached): kept, and part of the reason.
+    const found = this.report(exit.notes);
+    const after = found.length > 0 ? `; then handrail found: ${cut(found.join(' '))}` : '';
     // Stopped by handrail (close, a timeout): the caller knows why better than the exit status does.
-    if (!this.closing) this.reason ??= `MCP server ${this.server} ${exitWords(exit)}${this.stderrSuffix()}`;
-    this.finish();
+    if (!this.closing)
+      this.reason ??= `MCP server ${this.server} ${exitWords(exit)}${after}${this.stderrSuffix()}`;
+    // Answers still held are handed on first: they arrived before the end.
+    if (this.held) void this.held.then(() => this.finish());
+    else this.finish();
   }
 
   private stderrSuffix(): string {
@@ -151,6 +255,11 @@ export class ProcessTransport implements Transport {
     this.closed = true;
     this.onclose?.();
   }
+}
+
+/** A note cut to NOTE_CHARS (one may list every path a server created). */
+function cut(note: string): string {
+  return note.length > NOTE_CHARS ? `${note.slice(0, NOTE_CHARS - 1)}…` : note;
 }
 
 /** How a server's process ended, in words. */

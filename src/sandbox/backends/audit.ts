@@ -4,16 +4,8 @@ import { relativeInside } from '../path-syntax.js';
 import { auditGit, findGitIn, type GitSnapshot } from './git-audit.js';
 import { scanPolicyPaths } from './scan.js';
 
-/**
- * After a sandboxed command: protected paths it created where nothing held them (a nested `sub/.envrc`,
- * a new repository's `.git`), and what it left for git to run on the host. The sandbox binds existing
- * protected paths read-only and holds the missing top-level names with placeholders, but it cannot hold
- * every name at every depth, nor know every git directory (a bare `foo.git`, a `gitdir:` target), so
- * handrail looks afterwards. Settings that make git run programs (core.fsmonitor, filter drivers, …) and
- * hooks that the command added to any repository in the roots are removed — they would run outside the
- * sandbox on the user's next git command there — and everything else is reported to the model.
- */
-export async function auditProtectedPaths(input: {
+/** What a command's audit compares against, and how (see `commandAudit`). */
+export interface AuditInput {
   roots: readonly FileRoot[];
   protectedPaths: readonly string[];
   stateDir?: string;
@@ -31,7 +23,49 @@ export async function auditProtectedPaths(input: {
    * process while the command ran is not something the command created.
    */
   isPlaceholder?: (p: string) => boolean;
-}): Promise<string[]> {
+}
+
+/**
+ * Looks at what a sandboxed command has left in the writable roots: protected paths it created where nothing
+ * held them (a nested `sub/.envrc`, a new repository's `.git`), and what it left for git to run on the host.
+ * The sandbox binds existing protected paths read-only and holds the missing top-level names with
+ * placeholders, but it cannot hold every name at every depth, nor know every git directory (a bare `foo.git`,
+ * a `gitdir:` target), so handrail looks afterwards — and, for a service, after each of its calls. Settings
+ * that make git run programs (core.fsmonitor, filter drivers, …) and hooks that the command added to any
+ * repository in the roots are removed — they would run outside the sandbox on the user's next git command
+ * there — and everything else is reported.
+ */
+export interface CommandAudit {
+  /**
+   * Look now (the command may still run). Looks run one at a time; each returns only what is new since the
+   * one before: a created path or a problem is told once, a removal each time one is made. Never throws.
+   */
+  look(): Promise<string[]>;
+}
+
+export function commandAudit(input: AuditInput): CommandAudit {
+  const told = new Set<string>();
+  let last: Promise<unknown> = Promise.resolve();
+  const once = (items: readonly string[]) =>
+    items.filter((item) => {
+      if (told.has(item)) return false;
+      told.add(item);
+      return true;
+    });
+  return {
+    look() {
+      const looked = last.then(() =>
+        lookOnce(input, once).catch((error: Error) =>
+          once([`Could not check for protected paths the command created: ${error.message}`]),
+        ),
+      );
+      last = looked;
+      return looked;
+    },
+  };
+}
+
+async function lookOnce(input: AuditInput, once: (items: readonly string[]) => string[]): Promise<string[]> {
   if (!input.roots.some((root) => root.access === 'write')) return [];
   const absoluteProtected = input.absoluteProtected ?? [];
   const after = await scanPolicyPaths({
@@ -46,14 +80,16 @@ export async function auditProtectedPaths(input: {
   const created = after.readOnly.filter((p) => !input.before.has(p) && !input.isPlaceholder?.(p));
   const shown = (p: string) => display(p, input.roots);
   const notes: string[] = [];
-  if (created.length > 0 && !input.truncatedBefore) {
+  const fresh = input.truncatedBefore ? [] : once(created);
+  if (fresh.length > 0) {
     notes.push(
-      `The command created protected paths, which handrail's file tools will not change: ${created.map(shown).join(', ')}. Review them before running programs that read them (git, direnv, npm, editors).`,
+      `The command created protected paths, which handrail's file tools will not change: ${fresh.map(shown).join(', ')}. Review them before running programs that read them (git, direnv, npm, editors).`,
     );
   }
   if (!input.git) return notes;
 
-  // The scan does not enter protected directories: look for repositories in the ones the command created.
+  // The scan does not enter protected directories: look for repositories in those the command created (all
+  // of them, each time: a repository may appear in one told about at an earlier look).
   const gitDirs = [...after.gitDirs];
   const gitLinks = [...after.gitLinks];
   for (const p of created) {
@@ -83,9 +119,10 @@ export async function auditProtectedPaths(input: {
       `Removed .git links the command made to repositories outside the writable roots (or to none): ${git.links.map((s) => shownIn(s, input.roots)).join('; ')}.`,
     );
   }
-  if (git.unresolved.length > 0) {
+  const unresolved = once(git.unresolved);
+  if (unresolved.length > 0) {
     notes.push(
-      `Review before running git there: ${git.unresolved.map((s) => shownIn(s, input.roots)).join('; ')}.`,
+      `Review before running git there: ${unresolved.map((s) => shownIn(s, input.roots)).join('; ')}.`,
     );
   }
   return notes;

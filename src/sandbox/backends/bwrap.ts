@@ -15,7 +15,7 @@ import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
-import { auditProtectedPaths } from './audit.js';
+import { type CommandAudit, commandAudit } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import {
@@ -190,25 +190,13 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         complete: !scan.truncated,
       });
     }
+    // What the command leaves behind, looked at on demand while it runs and once more at its end.
+    let audit: CommandAudit | undefined;
     let audited: Promise<string[]> | undefined;
     const release = () => {
       audited ??= (async () => {
-        const before = new Set([...readOnly, ...held]);
         releasePlaceholders(held.splice(0));
-        if (options.audit === false) return [];
-        return auditProtectedPaths({
-          roots: policy.roots,
-          protectedPaths: policy.protectedPaths ?? [],
-          ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
-          before,
-          maxEntries: maxScanEntries,
-          absoluteProtected,
-          ...(git ? { git } : {}),
-          truncatedBefore: scan.truncated,
-          isPlaceholder: placeholderCheck(policy.stateDir),
-        }).catch((error: Error) => [
-          `Could not check for protected paths the command created: ${error.message}`,
-        ]);
+        return (await audit?.look()) ?? [];
       })();
       return audited;
     };
@@ -301,6 +289,20 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       const argv = cgroup && sh.ok ? [...joinArgs(sh.sh, cgroup.procs), ...dropped] : dropped;
       // The command's environment is bwrap's: filtered already, and so never on a command line.
       const commandEnv = { ...command.env, TMPDIR: '/tmp' };
+      if (options.audit !== false) {
+        audit = commandAudit({
+          roots: policy.roots,
+          protectedPaths: policy.protectedPaths ?? [],
+          ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
+          // What existed or was held when it started (the placeholders stay held until the release).
+          before: new Set([...readOnly, ...held]),
+          maxEntries: maxScanEntries,
+          absoluteProtected,
+          ...(git ? { git } : {}),
+          truncatedBefore: scan.truncated,
+          isPlaceholder: placeholderCheck(policy.stateDir),
+        });
+      }
       return {
         ok: true,
         argv,
@@ -315,6 +317,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           notes,
         },
         release: releaseAll,
+        audit: () => (audited || !audit ? Promise.resolve([]) : audit.look()),
       };
     } catch (error) {
       await releaseAll();

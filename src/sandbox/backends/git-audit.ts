@@ -1,13 +1,4 @@
-import {
-  type Dirent,
-  lstatSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FileRoot } from '../file-policy-types.js';
 import {
@@ -22,10 +13,10 @@ import {
   parseGitConfig,
   readGitConfigFiles,
   readGitFile,
-  readSmallFile,
   repositoryConfigFiles,
   resolveDotGit,
 } from '../git-config.js';
+import { renameInRoot, rewriteInRoot, unlinkInRoot } from './root-edits.js';
 import { mostSpecificRoot } from './scan.js';
 
 /**
@@ -114,7 +105,11 @@ export interface GitAuditResult {
   unresolved: string[];
 }
 
-/** After the command: remove what it added that makes git run programs (see GitSnapshot). */
+/**
+ * After the command, or while it runs: remove what it added that makes git run programs (see GitSnapshot).
+ * Every change is made through no link (see root-edits.ts), since a command still running may swap a
+ * directory on the way meanwhile.
+ */
 export function auditGit(scope: GitScope, before: GitSnapshot): GitAuditResult {
   const result: GitAuditResult = { settings: [], hooks: [], disabled: [], links: [], unresolved: [] };
   const writable = (p: string) => mostSpecificRoot(p, scope.roots)?.access === 'write';
@@ -125,8 +120,8 @@ export function auditGit(scope: GitScope, before: GitSnapshot): GitAuditResult {
     const named = resolveDotGit(link);
     const real = named ? realOrSelf(named) : undefined;
     if ((!real || !writable(real) || !looksLikeGitDir(real)) && writable(path.dirname(link))) {
-      rmSync(link, { force: true, recursive: false });
-      result.links.push(`${link} → ${target}`);
+      if (unlinkInRoot(scope.roots, link)) result.links.push(`${link} → ${target}`);
+      else result.unresolved.push(`${link} → ${target} could not be removed (it changed meanwhile)`);
     }
   }
 
@@ -148,12 +143,9 @@ export function auditGit(scope: GitScope, before: GitSnapshot): GitAuditResult {
       // include reaches it (and that include is removed), or because the user changed it meanwhile.
       if (!writable(item.real)) continue;
       if (item.problem) {
-        try {
-          renameSync(item.real, `${item.real}.handrail-disabled`);
+        if (renameInRoot(scope.roots, item.real, `${path.basename(item.real)}.handrail-disabled`)) {
           result.disabled.push(`${item.real} (${item.problem})`);
-        } catch (error) {
-          result.unresolved.push(`${item.text}: ${(error as Error).message}`);
-        }
+        } else result.unresolved.push(`${item.text}: it could not be renamed away`);
         continue;
       }
       const set = byFile.get(item.real) ?? new Set<string>();
@@ -161,28 +153,32 @@ export function auditGit(scope: GitScope, before: GitSnapshot): GitAuditResult {
       byFile.set(item.real, set);
     }
     for (const [file, remove] of byFile) {
-      const removed = removeEntries(file, (entry) => remove.has(entryPrint(file, entry)));
+      const removed = removeEntries(scope.roots, file, (entry) => remove.has(entryPrint(file, entry)));
       if (removed) result.settings.push(...removed);
-      else result.unresolved.push(`${file} changed while handrail was removing settings from it`);
+      else {
+        result.unresolved.push(
+          `${file} changed while handrail was removing settings from it (or is no longer a regular file)`,
+        );
+      }
     }
     // Hooks, where git looks for them once the new settings are gone.
     const now = byFile.size > 0 && repo.gitDir ? { ...repo, read: readConfig(repo.gitDir) } : repo;
     for (const [file, stamp] of hookFiles(now)) {
       if (before.hooks.get(file) === stamp) continue;
-      if (!writable(realOrSelf(path.dirname(file)))) continue;
-      try {
-        rmSync(file, { recursive: true, force: true });
-        result.hooks.push(file);
-      } catch {
-        // gone already, or not ours to remove
-      }
+      const dir = realOrSelf(path.dirname(file));
+      if (!writable(dir)) continue;
+      // A directory is no hook git can run; anything else goes (a file, a link to a program or to a
+      // hooks directory elsewhere).
+      if (unlinkInRoot(scope.roots, path.join(dir, path.basename(file)))) result.hooks.push(file);
     }
   }
 
   for (const [p, stamp] of before.watched) {
-    if (stampTree(p) !== stamp) {
-      result.unresolved.push(`${p} changed (the user's own configuration, protected whatever the roots)`);
-    }
+    const now = stampTree(p);
+    if (now === stamp) continue;
+    result.unresolved.push(`${p} changed (the user's own configuration, protected whatever the roots)`);
+    // Told once per change: a later look (a service's next call) tells only a further change.
+    before.watched.set(p, now);
   }
   return result;
 }
@@ -285,24 +281,28 @@ function describe(entry: GitConfigEntry): string {
 }
 
 /**
- * Rewrite a config file without the chosen entries, keeping every other byte (the repository still works).
- * Returns what was removed, or undefined when the file no longer parses as it did.
+ * Rewrite a config file without the chosen entries, keeping every other byte (the repository still works),
+ * in place (it keeps its owner and mode) and through no link (see root-edits.ts). Returns what was removed,
+ * or undefined when the file could not be rewritten.
  */
-function removeEntries(file: string, remove: (entry: GitConfigEntry) => boolean): string[] | undefined {
-  const read = readSmallFile(file, AUDIT_MAX_BYTES);
-  if (!read || 'tooLarge' in read) return undefined;
-  const parsed = parseGitConfig(read.text, file);
-  const chosen = parsed.entries.filter(remove);
-  if (chosen.length === 0) return [];
-  let text = read.text;
-  for (const entry of [...chosen].sort((a, b) => b.removeStart - a.removeStart)) {
-    text = text.slice(0, entry.removeStart) + text.slice(entry.removeEnd);
-  }
-  // In place: the file keeps its owner and mode. It is a regular file in a writable root (checked).
-  const stat = lstatSync(file);
-  if (!stat.isFile()) return undefined;
-  writeFileSync(file, text, 'latin1');
-  return chosen.map(describe);
+function removeEntries(
+  roots: readonly FileRoot[],
+  file: string,
+  remove: (entry: GitConfigEntry) => boolean,
+): string[] | undefined {
+  let gone = false;
+  const removed = rewriteInRoot(roots, file, AUDIT_MAX_BYTES, (text) => {
+    const chosen = parseGitConfig(text, file).entries.filter(remove);
+    // Removed since they were seen (by the command itself, or an earlier look): nothing to do.
+    gone = chosen.length === 0;
+    if (gone) return undefined;
+    let out = text;
+    for (const entry of [...chosen].sort((a, b) => b.removeStart - a.removeStart)) {
+      out = out.slice(0, entry.removeStart) + out.slice(entry.removeEnd);
+    }
+    return { text: out, value: chosen.map(describe) };
+  });
+  return gone ? [] : removed;
 }
 
 /** Hook files git would run (not `*.sample`), or a hooks directory that is a symbolic link, with stamps. */

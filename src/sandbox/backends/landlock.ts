@@ -13,7 +13,7 @@ import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
-import { auditProtectedPaths } from './audit.js';
+import { commandAudit } from './audit.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import { chooseIdentity, identityReachProblem, type RunAs } from './identity.js';
 import { DEFAULT_LANDLOCK_HELPER, type LandlockSupport, landlockSupport } from './landlock-helper.js';
@@ -185,27 +185,28 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
         complete: !scan.truncated,
       });
     }
+    // What the command leaves behind, looked at on demand while it runs and once more at its end.
+    const audit =
+      options.audit === false
+        ? undefined
+        : commandAudit({
+            roots: policy.roots,
+            protectedPaths: policy.protectedPaths ?? [],
+            ...(stateDir ? { stateDir } : {}),
+            before: new Set(scan.readOnly),
+            maxEntries: maxScanEntries,
+            absoluteProtected,
+            ...(git ? { git } : {}),
+            truncatedBefore: scan.truncated,
+            isPlaceholder: placeholderCheck(stateDir),
+          });
     let cgroup: PidsCgroup | undefined;
     let audited: Promise<string[]> | undefined;
     const release = () => {
       audited ??= (async () => {
+        // What is left of the command goes first: nothing then changes what the look sees.
         const limit = await cgroup?.remove();
-        const found =
-          options.audit === false
-            ? []
-            : await auditProtectedPaths({
-                roots: policy.roots,
-                protectedPaths: policy.protectedPaths ?? [],
-                ...(stateDir ? { stateDir } : {}),
-                before: new Set(scan.readOnly),
-                maxEntries: maxScanEntries,
-                absoluteProtected,
-                ...(git ? { git } : {}),
-                truncatedBefore: scan.truncated,
-                isPlaceholder: placeholderCheck(stateDir),
-              }).catch((error: Error) => [
-                `Could not check for protected paths the command created: ${error.message}`,
-              ]);
+        const found = (await audit?.look()) ?? [];
         return limit ? [limit, ...found] : found;
       })();
       return audited;
@@ -256,6 +257,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
         notes,
       },
       release,
+      audit: () => (audited || !audit ? Promise.resolve([]) : audit.look()),
     };
   }
 

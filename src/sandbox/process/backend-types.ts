@@ -95,6 +95,13 @@ export type WrapResult =
        * what the command did that the policy should report (protected paths it created); idempotent.
        */
       release(): Promise<string[]>;
+      /**
+       * Take, while the command still runs (a service between two calls), the look `release()` takes at
+       * its end: report protected paths it has created and remove what it added for git to run on the host.
+       * Returns only what is new since the last look; looks run one at a time; [] once released. Absent: the
+       * backend has nothing to look at.
+       */
+      audit?(): Promise<string[]>;
     }
   | { ok: false; errorClass: ErrorClass; message: string };
 

@@ -117,8 +117,11 @@ export interface PidsCgroup {
   remove(): Promise<string | undefined>;
 }
 
-/** Create the cgroup of one command, or say why not. */
-export function createPidsCgroup(runId: string, max: number): PidsCgroup | { reason: string } {
+/**
+ * Create the cgroup of one command, or say why not. Without `max` it holds the command's processes without
+ * limiting them (the `none` backend: so that what the command leaves behind can be found and killed).
+ */
+export function createPidsCgroup(runId: string, max?: number): PidsCgroup | { reason: string } {
   const found = pidsCgroupSupport();
   if (!found.ok) return { reason: found.reason };
   // Those of earlier commands the kernel had not released yet (tryRemove forgets them once gone).
@@ -126,7 +129,7 @@ export function createPidsCgroup(runId: string, max: number): PidsCgroup | { rea
   const dir = path.join(found.parent, runId);
   try {
     mkdirSync(dir);
-    writeFileSync(path.join(dir, 'pids.max'), String(max));
+    if (max !== undefined) writeFileSync(path.join(dir, 'pids.max'), String(max));
   } catch (error) {
     try {
       rmdirSync(dir);
@@ -160,11 +163,11 @@ export function joinArgs(sh: string, procs: string): string[] {
   ];
 }
 
-async function removeCgroup(dir: string, max: number): Promise<string | undefined> {
+async function removeCgroup(dir: string, max: number | undefined): Promise<string | undefined> {
   const events = readOr(path.join(dir, 'pids.events'));
   const hits = Number(/^max (\d+)/m.exec(events)?.[1] ?? 0);
   const note =
-    hits > 0
+    hits > 0 && max !== undefined
       ? `The command reached the process limit (${max} processes): ${hits} of its attempts to start another process failed.`
       : undefined;
   if (tryRemove(dir)) return note;
@@ -200,6 +203,13 @@ function tryRemove(dir: string): boolean {
 /** SIGKILL every process still in the cgroup; returns how many there were. */
 function killMembers(dir: string): number {
   const pids = readOr(path.join(dir, 'cgroup.procs')).split('\n').filter(Boolean);
+  if (pids.length === 0) return 0;
+  // cgroup v2 (Linux 5.14+) kills them all at once, those being forked too; elsewhere one by one.
+  try {
+    writeFileSync(path.join(dir, 'cgroup.kill'), '1');
+  } catch {
+    // no cgroup.kill here
+  }
   for (const pid of pids) {
     try {
       process.kill(Number(pid), 'SIGKILL');

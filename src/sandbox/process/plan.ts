@@ -138,7 +138,7 @@ export async function buildProcessSpawnPlan(
     await runDir.remove();
     return wrapped;
   }
-  const { release } = wrapped;
+  const { release, audit } = wrapped;
   let cleaned: Promise<string[]> | undefined;
   return {
     ok: true,
@@ -160,6 +160,9 @@ export async function buildProcessSpawnPlan(
           .then(() => Promise.allSettled([release(), runDir.remove()]))
           .then(([released]) => (released.status === 'fulfilled' ? released.value : []));
         return cleaned;
+      },
+      audit() {
+        return cleaned || !audit ? Promise.resolve([]) : audit();
       },
     },
   };

@@ -69,6 +69,11 @@ export interface PlannedProcess {
   /** Kill the whole tree (SIGTERM, grace, SIGKILL); resolves when `exit` has. */
   kill(reason?: 'timeout' | 'abort' | 'kill'): Promise<ProcessExit>;
   readonly running: boolean;
+  /**
+   * Look now at what the command has left in the roots, while it runs (see `ProcessSpawnPlan.audit`): notes
+   * on what is new since the last look; [] once it has ended (its exit notes have the last look).
+   */
+  audit(): Promise<string[]>;
 }
 
 const DRAIN_MS = 2000;
@@ -188,6 +193,9 @@ export function spawnPlanned(plan: ProcessSpawnPlan, opts: SpawnPlannedOptions =
     async kill(why = 'kill') {
       if (running) await startKill(why);
       return exit;
+    },
+    audit() {
+      return running ? plan.audit() : Promise.resolve([]);
     },
   };
 }

@@ -90,6 +90,12 @@ export interface ProcessSpawnPlan {
   notes: string[];
   /** Remove the run's HOME and temporary directory and undo host-side sandbox setup; idempotent. */
   cleanup(): Promise<string[]>;
+  /**
+   * While the command runs (a service, between its calls): the look at what it has left in the roots that
+   * `cleanup()` takes at its end — protected paths it created are told, git settings and hooks it added are
+   * removed. Only what is new since the last look; safe to call any time and often; [] once cleaned up.
+   */
+  audit(): Promise<string[]>;
 }
 
 export type ProcessSpawnPlanResult =
