@@ -1,26 +1,17 @@
 // `handrail config` and the configuration every command runs with, through the command line in-process
 // (runCli with captured streams), plus one spawn of the built binary.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { configuredWorkspace } from '../../src/cli/configured.js';
 import { extractGlobalOptions } from '../../src/cli/global-options.js';
 import { runtimeOptions } from '../../src/server/options.js';
 import { capturedIO, runCliCaptured } from '../support/cli.js';
+import { configWorkspace } from '../support/config.js';
 import { cliBin, repoRoot } from '../support/repo.js';
-import { sharedTempDir } from '../support/temp.js';
 
-function setup(files: Record<string, unknown> = {}) {
-  const ws = sharedTempDir('handrail-cli-config-');
-  const home = sharedTempDir('handrail-cli-home-');
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(rel.startsWith('~/') ? home : ws, rel.replace(/^~\//, ''));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-  return { ws, home };
-}
+const setup = (files: Record<string, unknown> = {}) => configWorkspace(files, 'handrail-cli-config-');
 
 async function run(argv: string[], where: { ws: string; home: string }, env: Record<string, string> = {}) {
   return runCliCaptured(argv, where.ws, { HOME: where.home, PATH: process.env.PATH, ...env });

@@ -5,19 +5,10 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CONFIG_SCHEMA_ID, type HandrailConfig, loadConfig } from '../../src/config/index.js';
 import { builtinTools, createRuntime } from '../../src/index.js';
+import { configWorkspace } from '../support/config.js';
 import { sharedTempDir } from '../support/temp.js';
 
-/** A workspace and a home; `~/` files go to the home, others to the workspace. */
-function setup(files: Record<string, unknown> = {}) {
-  const ws = sharedTempDir('handrail-config-ws-');
-  const home = sharedTempDir('handrail-config-home-');
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(rel.startsWith('~/') ? home : ws, rel.replace(/^~\//, ''));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-  return { ws, home, env: { HOME: home } as Record<string, string | undefined> };
-}
+const setup = (files: Record<string, unknown> = {}) => configWorkspace(files, 'handrail-config-');
 
 const USER = '~/.config/handrail/config.json';
 const PROJECT = '.handrail/config.json';

@@ -1,23 +1,9 @@
-// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} is the configuration's own syntax, not a template
-// The `mcpServers` key: the format MCP clients write, layers merged by server name, what an untrusted project
-// may do (only disable), `${VAR}` from handrail's environment, and reports that never show a secret.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
-import { sharedTempDir } from '../support/temp.js';
+import { configWorkspace } from '../support/config.js';
 
-/** A workspace and a home; `~/` files go to the home, others to the workspace. */
-function setup(files: Record<string, unknown> = {}) {
-  const ws = sharedTempDir('handrail-mcpcfg-ws-');
-  const home = sharedTempDir('handrail-mcpcfg-home-');
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(rel.startsWith('~/') ? home : ws, rel.replace(/^~\//, ''));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-  return { ws, home, env: { HOME: home } as Record<string, string | undefined> };
-}
+const setup = (files: Record<string, unknown> = {}) => configWorkspace(files, 'handrail-mcpcfg-');
 
 const USER = '~/.config/handrail/config.json';
 const PROJECT = '.handrail/config.json';

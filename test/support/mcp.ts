@@ -28,20 +28,21 @@ export function everythingStdio(extra: Record<string, unknown> = {}) {
 }
 
 /**
- * A runtime with MCP servers in a temp workspace (full_access, no rate limits, no store, no OS sandbox unless
- * given), closed after the test.
+ * A runtime with MCP servers in a temp workspace (full_access, no rate limits, no policy files, no store, no
+ * OS sandbox unless given), closed after the test unless `lifetime` is 'file' (the caller closes it).
  */
-export function mcpRuntime(options: McpRuntimeOptions): McpRuntime {
-  const workspace = options.workspace ?? tempDir();
+export function mcpRuntime(options: McpRuntimeOptions, lifetime: 'test' | 'file' = 'test'): McpRuntime {
+  const workspace = options.workspace ?? tempDir('handrail-mcp-');
   const runtime = createRuntime({
     profile: 'full_access',
     rateLimits: false,
     store: false,
     sandbox: 'none',
+    policyFiles: { user: null, managed: null, project: null },
     ...options,
     workspace,
   } as McpRuntimeOptions);
-  onCleanup(() => runtime.close());
+  if (lifetime === 'test') onCleanup(() => runtime.close());
   return runtime;
 }
 
