@@ -115,6 +115,7 @@ export function readFileTool(options: ReadFileOptions = {}): ToolSpec {
           maxBytes: maxPageBytes,
           countTotal: stat.size <= countLinesUpTo,
           index,
+          ...(kind.lineBreak === 'cr' ? { loneCr: true } : {}),
         });
         return formatPage(file.display, page.lines, offset, page.totalLines, {
           size: stat.size,

@@ -2,6 +2,8 @@
 export interface FileKind {
   /** 'text' (UTF-8 or ASCII), 'utf16' (with a BOM), 'image' (one a model can see), or 'binary'. */
   kind: 'text' | 'utf16' | 'image' | 'binary';
+  /** How a text file's lines end when it is not LF (or CRLF): 'cr', a lone carriage return. */
+  lineBreak?: 'cr';
   /** A short human name with its article: "a PNG image", "a PDF document", "binary data", ... */
   description: string;
   mimeType?: string;
@@ -83,6 +85,9 @@ export function sniff(head: Buffer): FileKind {
   if (head.includes(0)) return { kind: 'binary', description: 'binary data' };
   if (!looksLikeText)
     return { kind: 'binary', description: 'not valid UTF-8 (binary, or text in another encoding)' };
+  // Old Mac files end lines with a lone CR: with no LF in the sample, the lines are split there.
+  if (!head.includes(0x0a) && head.includes(0x0d))
+    return { kind: 'text', description: 'text', lineBreak: 'cr' };
   return { kind: 'text', description: 'text' };
 }
 

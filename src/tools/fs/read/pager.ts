@@ -1,7 +1,8 @@
 import type { FileHandle } from 'node:fs/promises';
 
 const CHUNK = 64 * 1024;
-const NEWLINE = 0x0a;
+const LF = 0x0a;
+const CR = 0x0d;
 /** One checkpoint per this many lines in a file's sparse line index. */
 export const INDEX_STRIDE = 16_384;
 
@@ -22,6 +23,8 @@ export interface PageRequest {
   /** Keep scanning after the page to count the file's lines. */
   countTotal: boolean;
   index: LineIndex;
+  /** Lines end with a lone CR (a file with no LF at all), not LF. */
+  loneCr?: boolean;
 }
 
 export interface Page {
@@ -70,7 +73,7 @@ export async function readPage(handle: FileHandle, req: PageRequest): Promise<Pa
     let data = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, pieceBytes);
     if (line === 1 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
     let text = data.toString('utf8');
-    if (lineBytes <= maxLineBytes && text.endsWith('\r')) {
+    if (!req.loneCr && lineBytes <= maxLineBytes && text.endsWith('\r')) {
       text = text.slice(0, -1);
       crlf = true;
     }
@@ -95,7 +98,7 @@ export async function readPage(handle: FileHandle, req: PageRequest): Promise<Pa
     if (bytesRead === 0) break;
     let start = 0;
     while (start < bytesRead) {
-      const nl = buf.indexOf(NEWLINE, start);
+      const nl = buf.indexOf(req.loneCr ? CR : LF, start);
       const end = nl === -1 || nl >= bytesRead ? bytesRead : nl;
       const inPage = !pageFull && line >= req.offset;
       if (inPage) {

@@ -86,6 +86,16 @@ describe('read_file', () => {
     );
   });
 
+  it('reads a file whose lines end with a lone CR (old Mac) as lines, and pages it', async () => {
+    const { read, write } = setup();
+    write('mac.txt', 'alpha\rbeta\rgamma\r');
+    expect(text(await read({ path: 'mac.txt' }))).toBe('     1\talpha\n     2\tbeta\n     3\tgamma');
+    expect(text(await read({ path: 'mac.txt', offset: 2, limit: 1 }))).toMatch(/^ {5}2\tbeta\n/);
+    // A CR inside an LF file is not a line break: the file still has two lines.
+    write('mixed.txt', 'one\rstill one\ntwo\n');
+    expect(text(await read({ path: 'mixed.txt' }))).toMatch(/still one\n {5}2\ttwo$/);
+  });
+
   it('returns images as image parts and describes other binary files', async () => {
     const { read, write } = setup();
     write('pixel.png', PNG);
