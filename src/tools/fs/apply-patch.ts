@@ -16,7 +16,8 @@ Format:
 *** Delete File: path/old.txt
 *** Update File: path/app.py
 *** Move to: path/renamed.py   (optional)
-@@ def handler():              (optional: a line the change comes after)
+@@ def handler():              (optional: the function or class the change is in; for a method
+                               whose name recurs, two @@ lines: '@@ class Writer' then '@@ def close')
  context line (starts with a space)
 -removed line
 +added line

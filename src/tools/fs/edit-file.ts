@@ -132,11 +132,12 @@ export function editFileTool(): ToolSpec {
           content: `${summary}\n${formatDiff(args.path, diff, MAX_DIFF_LINES)}`,
           details: {
             path: check.path,
-            edits: plan.edits.map(({ index, pass, count, shifted }) => ({
+            edits: plan.edits.map(({ index, pass, count, shifted, restyled }) => ({
               index,
               pass,
               replacements: count,
               reindented: shifted,
+              ...(restyled ? { restyled } : {}),
             })),
             added: diff.added,
             removed: diff.removed,
@@ -183,13 +184,16 @@ function countEdits(plan: EditPlan): string {
 function notes(plan: EditPlan): string {
   const many = plan.edits.length > 1;
   const list = plan.edits
-    .filter((e) => e.pass !== 'exact' || e.shifted)
+    .filter((e) => e.pass !== 'exact' || e.shifted || e.restyled)
     .map((e) => {
       const prefix = many ? `edits[${e.index}] ` : '';
-      if (e.pass === 'exact')
-        return `${prefix}new_text's later lines re-indented to the matched line's indentation`;
-      const note = prefix + PASS_NOTES[e.pass];
-      return e.shifted ? `${note}, new_text re-indented to match the file` : note;
+      const notes: string[] = [];
+      if (e.pass !== 'exact') notes.push(PASS_NOTES[e.pass]);
+      if (e.pass === 'exact' && e.shifted)
+        notes.push("new_text's later lines re-indented to the matched line's indentation");
+      else if (e.shifted) notes.push('new_text re-indented to match the file');
+      if (e.restyled) notes.push("new_text's indentation written in the file's style (tabs or spaces)");
+      return prefix + notes.join(', ');
     });
   return list.length > 0 ? ` (${list.join('; ')})` : '';
 }

@@ -149,49 +149,51 @@ export function foldWithOffsets(text: string): FoldedText {
 
 /** Extensions whose indentation is syntax (or, for Markdown, nesting of lists and code blocks). */
 const SIGNIFICANT_EXTENSIONS = new Set([
-  '.py',
-  '.pyw',
-  '.pyi',
-  '.pyx',
-  '.yaml',
-  '.yml',
-  '.mk',
-  '.mak',
-  '.hs',
-  '.lhs',
-  '.fs',
-  '.fsi',
-  '.fsx',
-  '.nim',
-  '.nims',
-  '.nimble',
-  '.coffee',
-  '.litcoffee',
-  '.pug',
-  '.jade',
-  '.sass',
-  '.styl',
-  '.haml',
-  '.slim',
-  '.gd',
+  // Python and languages with its block syntax: Cython, stubs, Starlark (Bazel, Tilt), Ren'Py, Mojo,
+  // GDScript, Snakemake.
+  ...['.py', '.pyw', '.pyi', '.pyx', '.pxd', '.rpy', '.mojo', '.\u{1F525}', '.gd', '.smk'],
+  ...['.bzl', '.star', '.bazel'],
+  // YAML and YAML under another name (Salt states).
+  ...['.yaml', '.yml', '.sls'],
+  ...['.mk', '.mak'],
+  ...['.hs', '.lhs', '.fs', '.fsi', '.fsx', '.nim', '.nims', '.nimble'],
+  // CoffeeScript and its relatives (CSON, MoonScript).
+  ...['.coffee', '.litcoffee', '.cson', '.moon'],
+  // Templates and stylesheets whose nesting is their indentation.
+  ...['.pug', '.jade', '.sass', '.styl', '.haml', '.slim'],
+  // reStructuredText: a directive's body is the text indented under it.
+  '.rst',
 ]);
-const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.rst']);
-const MAKEFILE_NAMES = /^(GNUmakefile|[Mm]akefile)(\..+)?$/;
-/** Interpreters named on a `#!` line whose languages are indentation-significant. */
-const SIGNIFICANT_SHEBANG = /^#!.*\b(python[\d.]*|coffee|runhaskell|runghc|stack|nim|fsi|dotnet\s+fsi)\b/;
+/** Files named without a telling extension: Makefiles, Starlark build files, YAML dotfiles, SCons scripts. */
+const SIGNIFICANT_NAMES =
+  /^(?:(?:GNUmakefile|[Mm]akefile)(?:\..+)?|BUILD|WORKSPACE|Tiltfile|Snakefile|SConstruct|SConscript|\.clang-format|\.clang-tidy|\.yamllint)$/;
+const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown', '.mdx']);
+/** INI-style files, where an indented line continues the value above it (setup.cfg, tox.ini, .flake8). */
+const INI_EXTENSIONS = new Set(['.cfg', '.ini', '.flake8']);
+/** An indented line that is not a comment: in an INI file, a continuation line. */
+const INI_CONTINUATION = /^[ \t]+[^\s#;]/m;
+/** Template suffixes after the real extension (`compose.yml.j2`, `config.yml.erb`, `setup.py.in`). */
+const TEMPLATE_SUFFIXES = new Set(['.j2', '.jinja', '.jinja2', '.tmpl', '.tpl', '.template', '.erb', '.in']);
+/** Interpreters and runners named on a `#!` line whose languages are indentation-significant. */
+const SIGNIFICANT_SHEBANG =
+  /^#!.*\b(python[\d.]*|pypy[\d.]*|micropython|ipython|uv|uvx|pipx|pdm|hatch|coffee|moon|runhaskell|runghc|stack|nim|fsi|dotnet\s+fsi)\b/;
 /** A Markdown list item (bullet or numbered), the nesting of which is its indentation. */
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/m;
 
 /**
- * Whether changing a line's indentation in this file may change its meaning: Python, YAML, Makefiles,
- * Haskell, F#, Nim, CoffeeScript, Pug (and Sass, Haml, Slim, GDScript), and Markdown with lists. Decided
- * by extension, by name (Makefile), and by content (a `#!` line naming such an interpreter).
+ * Whether changing a line's indentation in this file may change its meaning: Python and its relatives
+ * (Starlark, Cython, Ren'Py, Mojo, GDScript), YAML, Makefiles, Haskell, F#, Nim, CoffeeScript (CSON,
+ * MoonScript), Pug, Sass, Stylus, Haml, Slim, reStructuredText, Markdown with lists, and INI files with
+ * continuation lines. Decided by extension (also under a template suffix such as `.j2`), by name
+ * (Makefile, BUILD, Tiltfile, .clang-format …), and by content (a `#!` line naming such an interpreter).
  */
 export function indentationSignificant(filePath: string, text: string): boolean {
   const base = path.basename(filePath);
-  const ext = path.extname(base).toLowerCase();
-  if (SIGNIFICANT_EXTENSIONS.has(ext) || MAKEFILE_NAMES.test(base)) return true;
+  let ext = path.extname(base).toLowerCase();
+  if (TEMPLATE_SUFFIXES.has(ext)) ext = path.extname(base.slice(0, -ext.length)).toLowerCase();
+  if (SIGNIFICANT_EXTENSIONS.has(ext) || SIGNIFICANT_NAMES.test(base)) return true;
   if (MARKDOWN_EXTENSIONS.has(ext)) return LIST_ITEM.test(text);
+  if (INI_EXTENSIONS.has(ext)) return INI_CONTINUATION.test(text);
   return text.startsWith('#!') && SIGNIFICANT_SHEBANG.test(text.slice(0, 200).split('\n', 1)[0]!);
 }
 

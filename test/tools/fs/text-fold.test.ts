@@ -96,12 +96,58 @@ describe('indentationSignificant', () => {
     expect(indentationSignificant('README.md', '# Title\n\nJust prose.\n')).toBe(false);
   });
 
-  it.each(['app.ts', 'main.go', 'lib.rs', 'Main.java', 'x.c', 'data.json', 'run.sh'])(
-    'is false for %s',
-    (file) => {
-      expect(indentationSignificant(file, 'x\n')).toBe(false);
-    },
-  );
+  it.each([
+    // Starlark, by extension and by name.
+    ...['build/defs.bzl', 'rules.star', 'BUILD', 'pkg/BUILD.bazel', 'WORKSPACE', 'MODULE.bazel', 'Tiltfile'],
+    ...['SConstruct', 'src/SConscript'],
+    // Python's relatives.
+    ...['game/script.rpy', 'main.mojo', 'fast.pyx', 'fast.pxd', 'stubs.pyi', 'player.gd'],
+    // YAML under other names, and under a template suffix.
+    ...[
+      'compose.yml.j2',
+      'values.yaml.j2',
+      'config.yml.erb',
+      'salt/init.sls',
+      '.clang-format',
+      '.clang-tidy',
+    ],
+    '.yamllint',
+    ...['snippets.cson', 'queue.moon', 'docs/index.rst', 'nav.sass', '_nav.html.haml', 'card.styl'],
+  ])('is true for %s', (file) => {
+    expect(indentationSignificant(file, 'x\n')).toBe(true);
+  });
+
+  it('is true for a script whose #! runs Python through uv, pipx or pypy', () => {
+    for (const shebang of [
+      '#!/usr/bin/env -S uv run --script',
+      '#!/usr/bin/env -S pipx run',
+      '#!/usr/bin/pypy3',
+    ]) {
+      expect(indentationSignificant('tools/sync', `${shebang}\nimport sys\n`)).toBe(true);
+    }
+    expect(indentationSignificant('tools/sync', '#!/usr/bin/env bash\nuv run x\n')).toBe(false);
+  });
+
+  it('is true for an INI file with continuation lines, false for one without', () => {
+    const cfg = '[options]\ninstall_requires =\n    requests>=2\npython_requires = >=3.9\n';
+    expect(indentationSignificant('setup.cfg', cfg)).toBe(true);
+    expect(indentationSignificant('tox.ini', cfg)).toBe(true);
+    expect(indentationSignificant('app.ini', '[server]\nport = 80\n; comment\n')).toBe(false);
+  });
+
+  it.each([
+    'app.ts',
+    'main.go',
+    'lib.rs',
+    'Main.java',
+    'x.c',
+    'data.json',
+    'run.sh',
+    'config.h.in',
+    'page.html.j2',
+  ])('is false for %s', (file) => {
+    expect(indentationSignificant(file, 'x\n')).toBe(false);
+  });
 });
 
 describe('indentUnit', () => {

@@ -288,20 +288,27 @@ export function describeNearTwin(
   source: MatchText,
   needleLines: string[],
   matchedLine: number,
-  twinLine: number,
+  twin: { line: number; count: number },
   display: string,
 ): string {
   const { lines } = source.lines;
   const k = needleLines.length;
+  const twinLine = twin.line;
+  const n = twin.count;
+  const how =
+    n === k
+      ? 'differ from it in a few characters'
+      : `differ from it in a line or a few characters (${n} lines against old_text's ${k})`;
   const out = [
-    `old_text matches ${range(matchedLine, k)} of ${display} only when indentation is ignored, but ${range(twinLine, k)} ` +
-      `have old_text's exact indentation and differ from it in a few characters. old_text looks like a stale copy of ${range(twinLine, k)} ` +
+    `old_text matches ${range(matchedLine, k)} of ${display} only when indentation is ignored, but ${range(twinLine, n)} ` +
+      `have old_text's exact indentation and ${how}. old_text looks like a stale copy of ${range(twinLine, n)} ` +
       `(changed since you read them), so the edit was not applied at ${range(matchedLine, k)}; nothing was changed.`,
-    `${range(twinLine, k)} now:`.replace(/^l/, 'L'),
-    ...numbered(lines, twinLine, twinLine + k),
+    `${range(twinLine, n)} now:`.replace(/^l/, 'L'),
+    ...numbered(lines, twinLine, twinLine + n),
   ];
   let shown = 0;
-  for (let j = 0; j < k && shown < MAX_DIFFERENCES; j++) {
+  // Line by line only when the lengths agree; otherwise the listing above shows the line gained or lost.
+  for (let j = 0; j < k && n === k && shown < MAX_DIFFERENCES; j++) {
     const actual = lines[twinLine + j]!;
     if (actual === needleLines[j]) continue;
     out.push(`line ${twinLine + j + 1} differs: ${describeLine(needleLines[j]!, actual)}`);
@@ -310,7 +317,7 @@ export function describeNearTwin(
   out.push(
     `${range(matchedLine, k)} (matched ignoring indentation):`.replace(/^l/, 'L'),
     ...numbered(lines, matchedLine, matchedLine + k),
-    `To change ${range(twinLine, k)}, send old_text copied from their current text; to change ${range(matchedLine, k)}, send old_text with their indentation.`,
+    `To change ${range(twinLine, n)}, send old_text copied from their current text; to change ${range(matchedLine, k)}, send old_text with their indentation.`,
   );
   return out.join('\n');
 }

@@ -9,7 +9,7 @@ import {
 } from '../text-fold.js';
 import { keepFileText, keepUnchangedLines } from './keep.js';
 import { SplitLines } from './lines.js';
-import { reindent } from './reindent.js';
+import { inBlockStyle, reindent } from './reindent.js';
 
 /** The matching passes, tried in this order; the first that finds old_text wins. */
 export type PassName = 'exact' | 'trailing_whitespace' | 'indentation' | 'unicode';
@@ -32,6 +32,8 @@ export interface Found {
   line?: number;
   /** The match ignored a difference in indentation between old_text and the file. */
   indentDiffers?: boolean;
+  /** new_text's indentation was converted to the tabs (or spaces) of the block it replaces. */
+  restyled?: boolean;
 }
 
 /**
@@ -109,9 +111,11 @@ export function findMatches(
 ): PassResult {
   switch (pass) {
     case 'exact':
-      return { found: findExact(source, needle, newText, disjoint), breaks: [] };
-    case 'trailing_whitespace':
-      return findLines(source, pass, needle, newText, disjoint, (s) => s.trimEnd());
+      return { found: inFileStyle(source, needle, findExact(source, needle, newText, disjoint)), breaks: [] };
+    case 'trailing_whitespace': {
+      const result = findLines(source, pass, needle, newText, disjoint, (s) => s.trimEnd());
+      return { ...result, found: inFileStyle(source, needle, result.found) };
+    }
     case 'indentation':
       return findLines(source, pass, needle, newText, disjoint, (s) => s.trim());
     case 'unicode': {
@@ -164,6 +168,25 @@ function placeMidLine(source: MatchText, start: number, end: number, needle: str
   );
   if (moved.structureBreak) return plain;
   return { start, end, text: moved.text, shifted: moved.shifted };
+}
+
+/**
+ * Matches whose new_text indents with tabs where the block it replaces uses spaces (or the reverse), in a
+ * file where indentation is syntax, with new_text converted to the block's style. The passes that ignore
+ * indentation re-indent new_text in the file's unit already.
+ */
+function inFileStyle(source: MatchText, needle: string, found: Found[]): Found[] {
+  if (!source.significant || found.length === 0) return found;
+  const { text } = source;
+  const needleLines = needle.split('\n');
+  const unit = () => source.unit;
+  return found.map((f) => {
+    const from = text.lastIndexOf('\n', f.start - 1) + 1;
+    const lineEnd = text.indexOf('\n', Math.max(f.start, f.end - 1));
+    const block = text.slice(from, lineEnd === -1 ? text.length : lineEnd).split('\n');
+    const styled = inBlockStyle(f.text, needleLines, block, unit);
+    return styled === f.text ? f : { ...f, text: styled, restyled: true };
+  });
 }
 
 /**
@@ -242,8 +265,9 @@ function findLines(
       }
       ({ text, shifted } = moved);
     }
-    // Trailing whitespace is the one difference the model may drop on the lines it rewrites.
-    if (pass !== 'trailing_whitespace') text = keepUnchangedLines(needleLines, window, newText, text);
+    // Lines new_text leaves unchanged keep the file's text, trailing whitespace included (two trailing
+    // spaces are a Markdown line break); only the lines the model rewrote take its spelling.
+    text = keepUnchangedLines(needleLines, window, newText, text);
     found.push({ start: starts[i]!, end, text, shifted, line: i, indentDiffers });
     if (disjoint) i += k - 1;
   }

@@ -32,6 +32,8 @@ export interface MatchedEdit {
   count: number;
   /** new_text was re-indented to the file's indentation. */
   shifted: boolean;
+  /** new_text's indentation was written in the tabs (or spaces) of the block it replaces. */
+  restyled: boolean;
 }
 
 export interface EditPlan {
@@ -94,7 +96,7 @@ export function planEdits(
       if (twin) {
         throw new ToolError(
           'conflict',
-          label(index) + describeNearTwin(source, needleLines, only.line, twin.line, display),
+          label(index) + describeNearTwin(source, needleLines, only.line, twin, display),
           { hint: 'Read the file again and copy old_text, with its indentation, from the lines you mean.' },
         );
       }
@@ -113,7 +115,13 @@ export function planEdits(
       );
     }
     for (const f of found) replacements.push({ start: f.start, end: f.end, text: f.text, edit: index });
-    matched.push({ index, pass, count: found.length, shifted: found.some((f) => f.shifted) });
+    matched.push({
+      index,
+      pass,
+      count: found.length,
+      shifted: found.some((f) => f.shifted),
+      restyled: found.some((f) => f.restyled),
+    });
   });
 
   replacements.sort((a, b) => a.start - b.start || a.end - b.end);

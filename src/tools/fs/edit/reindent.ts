@@ -202,3 +202,74 @@ function baseShift(newText: string, first: Pair, keepFirstLine: boolean): string
     })
     .join('\n');
 }
+
+const ONLY_TABS = /^\t+$/;
+const ONLY_SPACES = /^ +$/;
+/** Columns of a model's space level when nothing says otherwise (and the most a level is taken for). */
+const DEFAULT_SPACE_LEVEL = 4;
+
+const greatestDivisor = (a: number, b: number): number => (b === 0 ? a : greatestDivisor(b, a % b));
+
+/**
+ * new_text with its indentation in the style of the block it replaces: when the block's indented lines
+ * all use tabs (or all spaces), new_text's lines indented only with the other are converted, a level for
+ * a level. In Python mixing the two is a TabError, and a Makefile recipe must start with a tab. The model's
+ * space level is read from its lines that old_text also has (`    def f` for `\tdef f`), else from the
+ * spacing of its lines (2 or 4 columns). Returns new_text as it is when anything is unclear.
+ */
+export function inBlockStyle(
+  newText: string,
+  needleLines: string[],
+  blockLines: string[],
+  fileUnit: () => IndentUnit | undefined,
+): string {
+  const indents = blockLines.filter((line) => !isBlank(line)).map(leadingWhitespace);
+  const indented = indents.filter((indent) => indent !== '');
+  if (indented.length === 0) return newText;
+  const tabs = indented.every((indent) => ONLY_TABS.test(indent));
+  if (!tabs && !indented.every((indent) => ONLY_SPACES.test(indent))) return newText;
+  const other = tabs ? ONLY_SPACES : ONLY_TABS;
+  const lines = newText.split('\n');
+  const foreign = lines.filter((line) => !isBlank(line) && other.test(leadingWhitespace(line)));
+  if (foreign.length === 0) return newText;
+
+  if (!tabs) {
+    // Tabs into the block's spaces: a tab a level of the file's unit (or of the block's shallowest indent).
+    const unit = fileUnit();
+    const width =
+      unit?.char === ' '
+        ? unit.width
+        : indented.reduce((least, indent) => Math.min(least, indent.length), DEFAULT_SPACE_LEVEL);
+    return convert(lines, other, (indent) => ' '.repeat(indent.length * width));
+  }
+  // Spaces into the block's tabs: the model's level from a line old_text has with tabs, else its spacing.
+  const byText = new Map(needleLines.map((line) => [line.trim(), leadingWhitespace(line)]));
+  let level: number | undefined;
+  for (const line of foreign) {
+    const tabbed = byText.get(line.trim());
+    if (tabbed && ONLY_TABS.test(tabbed)) {
+      const width = leadingWhitespace(line).length / tabbed.length;
+      if (level !== undefined && level !== width) return newText;
+      level = width;
+    }
+  }
+  if (level === undefined) {
+    const divisor = foreign.map((line) => leadingWhitespace(line).length).reduce(greatestDivisor);
+    level = Math.min(divisor, DEFAULT_SPACE_LEVEL);
+  }
+  const width = level;
+  if (!Number.isInteger(width) || foreign.some((line) => leadingWhitespace(line).length % width !== 0)) {
+    return newText;
+  }
+  return convert(lines, other, (indent) => '\t'.repeat(indent.length / width));
+}
+
+/** `lines` with every indentation matching `other` replaced by `to(indent)`. */
+function convert(lines: string[], other: RegExp, to: (indent: string) => string): string {
+  return lines
+    .map((line) => {
+      const indent = leadingWhitespace(line);
+      return !isBlank(line) && other.test(indent) ? to(indent) + line.slice(indent.length) : line;
+    })
+    .join('\n');
+}

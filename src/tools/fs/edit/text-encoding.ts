@@ -5,6 +5,10 @@ import { isUtf8 } from 'node:buffer';
 // Mac), mixed line endings and untouched lines survive byte for byte.
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+type Eol = '\n' | '\r\n';
+const LONE_LF = /(?:^|[^\r])\n/;
+/** Past this many line pairs a mixed-ending replacement takes one ending for all its lines. */
+const MAX_ALIGNED_PAIRS = 1_000_000;
 
 /** A decoded text file. */
 export interface TextDoc {
@@ -63,6 +67,8 @@ export function toLFFor(doc: TextDoc, value: string): string {
  */
 export function encodeEdited(doc: TextDoc, replacements: Replacement[]): Buffer {
   const offsets = doc.crlf ? toOrigOffsets(doc.orig, replacements) : undefined;
+  // Both CRLF and lone LF: every line of a replacement needs its own ending, not one for all.
+  const mixed = doc.crlf && LONE_LF.test(doc.orig);
   const pieces: Buffer[] = [];
   let charAt = 0;
   let byteAt = doc.bomBytes;
@@ -72,8 +78,15 @@ export function encodeEdited(doc: TextDoc, replacements: Replacement[]): Buffer 
     const end = offsets ? offsets[2 * i + 1]! : rep.end;
     const startByte = byteAt + Buffer.byteLength(doc.orig.slice(charAt, start));
     pieces.push(doc.raw.subarray(byteAt, startByte));
-    const eol = doc.crlf ? eolAt(doc.orig, start) : doc.cr ? '\r' : '\n';
-    pieces.push(Buffer.from(eol === '\n' ? rep.text : rep.text.replaceAll('\n', eol)));
+    let text = rep.text;
+    if (mixed) {
+      const after = doc.orig.startsWith('\r\n', end) ? '\r\n' : doc.orig[end] === '\n' ? '\n' : undefined;
+      text = withOwnEndings(doc.orig.slice(start, end), rep.text, eolAt(doc.orig, start), after);
+    } else {
+      const eol = doc.crlf ? eolAt(doc.orig, start) : doc.cr ? '\r' : '\n';
+      if (eol !== '\n') text = text.replaceAll('\n', eol);
+    }
+    pieces.push(Buffer.from(text));
     byteAt = startByte + Buffer.byteLength(doc.orig.slice(start, end));
     charAt = end;
   });
@@ -100,8 +113,63 @@ function toOrigOffsets(orig: string, replacements: Replacement[]): number[] {
 }
 
 /** The line ending of the line at `offset` (its own, else the previous line's), for new text placed there. */
-function eolAt(orig: string, offset: number): '\n' | '\r\n' {
+function eolAt(orig: string, offset: number): Eol {
   let nl = orig.indexOf('\n', offset);
   if (nl === -1) nl = orig.lastIndexOf('\n', offset - 1);
   return nl > 0 && orig[nl - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/**
+ * A replacement for `span` (the original text, mixed line endings) with each line's ending chosen: a line
+ * new_text leaves unchanged (aligned by a longest common subsequence) keeps its own, a rewritten line takes
+ * the one of the line it replaces (the same position among the lines changed between two unchanged ones),
+ * and lines beyond those take `fallback`. `after`: the ending that follows the span (the last line's own).
+ */
+function withOwnEndings(span: string, text: string, fallback: Eol, after: Eol | undefined): string {
+  const old = span.split('\n');
+  // The ending of each line of the span; the last line's is the one after the span, if any.
+  const endings = old.slice(0, -1).map((line): Eol => (line.endsWith('\r') ? '\r\n' : '\n'));
+  if (after) endings.push(after);
+  const oldLines = old.map((line, i) =>
+    i < old.length - 1 && line.endsWith('\r') ? line.slice(0, -1) : line,
+  );
+  const newLines = text.split('\n');
+  const n = oldLines.length;
+  const m = newLines.length;
+  if (n * m > MAX_ALIGNED_PAIRS) return text.replaceAll('\n', fallback);
+  // lcs[i][j]: common lines of oldLines[i..] and newLines[j..], flattened.
+  const lcs = new Uint32Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => i * (m + 1) + j;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[at(i, j)] =
+        oldLines[i] === newLines[j]
+          ? lcs[at(i + 1, j + 1)]! + 1
+          : Math.max(lcs[at(i + 1, j)]!, lcs[at(i, j + 1)]!);
+    }
+  }
+  // source[j]: the old line whose ending new line j takes, or -1.
+  const source = new Int32Array(m).fill(-1);
+  let gapOld = 0;
+  let gapNew = 0;
+  const closeGap = (i: number, j: number) => {
+    for (let t = gapNew; t < j; t++) if (gapOld + (t - gapNew) < i) source[t] = gapOld + (t - gapNew);
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (oldLines[i] === newLines[j]) {
+      closeGap(i, j);
+      source[j] = i;
+      i++;
+      j++;
+      gapOld = i;
+      gapNew = j;
+    } else if (lcs[at(i + 1, j)]! >= lcs[at(i, j + 1)]!) i++;
+    else j++;
+  }
+  closeGap(n, m);
+  let out = newLines[0]!;
+  for (let t = 1; t < m; t++) out += (endings[source[t - 1]!] ?? fallback) + newLines[t];
+  return out;
 }

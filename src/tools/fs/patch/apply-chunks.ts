@@ -1,14 +1,17 @@
 import { indentationSignificant } from '../text-fold.js';
+import { anchorScopes, type Scope } from './anchors.js';
+import { inFileStyle } from './indent-style.js';
 import {
   ambiguous,
-  contextNotFound,
+  ambiguousAnchor,
   likelyStale,
   linesNotFound,
   nestedDifferently,
   outOfOrder,
+  outsideBlocks,
 } from './refusals.js';
 import { fitIndentation, reindentAdded } from './reindent.js';
-import { LineIndex, type Pass } from './seek.js';
+import { type FoundAll, LineIndex, PASSES, type Pass } from './seek.js';
 import { staleOriginal } from './stale-twin.js';
 import { TextBuilder, type TextDoc } from './text.js';
 import { type ChunkLine, oldLines, type UpdateChunk } from './types.js';
@@ -38,13 +41,14 @@ interface Replacement {
 
 /**
  * Apply an update's chunks to a document and return the new bytes with where and how each chunk matched.
- * Each chunk's lines are looked for in the strictest pass that finds them: after its `@@` line when it has
- * one, else over the whole file. They must match in exactly one place, at or after the previous chunk;
- * more than one place is ambiguous, and refused. All chunks are matched against the original lines, then
- * the new file is built in one pass. Untouched and context lines keep the file's own bytes (a loose match
- * never rewrites them); added lines take the file's indentation when the match ignored indentation, and the
- * line ending of the line they replace, else the file's dominant one. `filePath` decides whether the file's
- * indentation is syntax. Throws a ToolError naming the chunk and the closest candidate.
+ * Each chunk's lines are looked for in the strictest pass that finds them: under its `@@` lines when it has
+ * them (inside the block they open, see anchors.ts), else over the whole file. They must match in exactly
+ * one place, at or after the previous chunk; more than one place is ambiguous, and refused. All chunks are
+ * matched against the original lines, then the new file is built in one pass. Untouched and context lines
+ * keep the file's own bytes (a loose match never rewrites them); added lines take the file's indentation
+ * when the match ignored indentation, the block's tabs or spaces, and the line ending of the line they
+ * replace, else the file's dominant one. `filePath` decides whether the file's indentation is syntax.
+ * Throws a ToolError naming the chunk and the closest candidate.
  */
 export function applyChunks(
   doc: TextDoc,
@@ -62,28 +66,37 @@ export function applyChunks(
       ? chunk.lines.filter((line) => line.op === '+')
       : chunk.lines;
     const pureAddition = !lines.some((line) => line.op !== '+');
-    let from = 0;
-    if (chunk.context !== undefined) {
-      cursor = contextLine(file.index, chunk.context, cursor, pureAddition, where) + 1;
-      from = cursor;
-    }
+    const contexts = chunk.context === undefined ? [] : [chunk.context, ...(chunk.nestedContexts ?? [])];
+    // Without an @@ line the whole file is searched (the place must still come after the previous hunk).
+    const scopes =
+      contexts.length > 0
+        ? anchorScopes(file.index, contexts, cursor, pureAddition, where)
+        : [{ header: -1, from: 0, to: doc.lines.length, block: false }];
     if (pureAddition) {
       // Pure addition: after its context line, else at the end (before a final blank line, as Codex does).
+      if (scopes.length > 1) throw ambiguousAnchor(file.index, contexts.at(-1)!, where, scopes);
       const n = doc.lines.length;
       const start =
-        chunk.context !== undefined && !chunk.endOfFile
-          ? cursor
+        contexts.length > 0 && !chunk.endOfFile
+          ? scopes[0]!.from
           : n > 0 && doc.lines[n - 1] === ''
             ? n - 1
             : n;
+      if (contexts.length > 0) cursor = scopes[0]!.from;
       replacements.push({ start, length: 0, lines });
       hunks.push({ hunk: c + 1, line: start + 1, pass: 'exact', reindented: false });
       return;
     }
-    const placed = place(file, chunk, lines, { from, cursor, where });
+    const placed = place(file, chunk, lines, { scopes, cursor, where });
     const fitted = fitToFile(file, placed, where);
-    replacements.push({ start: placed.start, length: placed.expected.length, lines: fitted.lines });
-    hunks.push({ hunk: c + 1, line: placed.start + 1, pass: placed.pass, reindented: fitted.reindented });
+    const styled = inFileStyle(fitted.lines, doc.lines, placed.start, placed.expected.length, filePath);
+    replacements.push({ start: placed.start, length: placed.expected.length, lines: styled.lines });
+    hunks.push({
+      hunk: c + 1,
+      line: placed.start + 1,
+      pass: placed.pass,
+      reindented: fitted.reindented || styled.restyled,
+    });
     cursor = placed.start + placed.expected.length;
   });
   return { data: rebuild(doc, replacements), hunks };
@@ -107,66 +120,70 @@ interface Placed {
 }
 
 /**
- * The line a chunk's `@@` context names, at or after `cursor`: a whole line, else a line containing it. A
- * pure addition is placed by this line alone, so a partial match must at least be unambiguous there:
- * "@@ def load_config" must not land under "def load_config_file".
- */
-function contextLine(
-  index: LineIndex,
-  context: string,
-  cursor: number,
-  pure: boolean,
-  where: string,
-): number {
-  const whole = index.seek([context], cursor)?.index;
-  let found = whole ?? index.seekContaining(context, cursor);
-  if (whole === undefined && found !== undefined && pure) {
-    if (index.seekContaining(context, found + 1) !== undefined) found = undefined;
-  }
-  if (found === undefined) throw contextNotFound(index, context, where, cursor);
-  return found;
-}
-
-/**
- * Find the chunk's lines in the strictest pass that finds them at or after `from` (the whole file without
- * an @@ line). They must match one place, at or after where the previous chunk ended (`cursor`).
+ * Find the chunk's lines in the strictest pass that finds them in its scopes. Unanchored, or under an `@@`
+ * line that opens no block, they must match one place at or after the scope's start (and after where the
+ * previous chunk ended, `cursor`). Under `@@` lines that open blocks they must start inside one of those
+ * blocks, in one place, and no stricter match may sit outside them: the `@@` line and the lines would then
+ * point at different places.
  */
 function place(
   file: FileView,
   chunk: UpdateChunk,
   chunkLines: ChunkLine[],
-  at: { from: number; cursor: number; where: string },
+  at: { scopes: readonly Scope[]; cursor: number; where: string },
 ): Placed {
   const { index } = file;
   const anchored = chunk.context !== undefined;
+  const from = at.scopes[0]!.from;
   let lines = chunkLines;
-  let found = index.findAll(expectedOf(lines), at.from, chunk.endOfFile);
+  let found = index.findAll(expectedOf(lines), from, chunk.endOfFile);
   // Trailing empty lines in a chunk often stand for the file's final newline: retry without them.
   for (
     let shorter = withoutTrailingBlank(lines);
     !found && shorter;
     shorter = withoutTrailingBlank(shorter)
   ) {
-    found = index.findAll(expectedOf(shorter), at.from, chunk.endOfFile);
+    found = index.findAll(expectedOf(shorter), from, chunk.endOfFile);
     if (found) lines = shorter;
   }
   if (!found) {
-    const opts = { from: at.cursor, endOfFile: chunk.endOfFile, anchored };
+    const opts = { from: anchored ? from : at.cursor, endOfFile: chunk.endOfFile, anchored };
     throw linesNotFound(index, oldLines(chunk), at.where, opts);
   }
   const expected = expectedOf(lines);
-  let positions = found.positions;
-  if (positions.length > 1 && anchored) {
-    // An @@ line says the change comes after it: among several places, the one inside the block it opens
-    // (the function or class it names) is the one meant.
-    const end = index.blockEnd(at.from - 1);
-    const inside = positions.filter((p) => p < end);
-    if (inside.length === 1) positions = inside;
+  if (at.scopes.some((scope) => scope.block)) {
+    const inside = insideBlocks(index, expected, at.scopes, chunk.endOfFile);
+    if (!inside || PASSES.indexOf(inside.pass) > PASSES.indexOf(found.pass)) {
+      const context = (chunk.nestedContexts ?? []).at(-1) ?? chunk.context!;
+      throw outsideBlocks(index, expected, at.where, { context, scopes: at.scopes, found, inside });
+    }
+    if (inside.positions.length > 1) throw ambiguous(index, expected, at.where, inside, true);
+    return { start: inside.positions[0]!, pass: inside.pass, lines, expected };
   }
-  if (positions.length > 1) throw ambiguous(index, expected, at.where, found);
-  const start = positions[0]!;
+  if (found.positions.length > 1) throw ambiguous(index, expected, at.where, found);
+  const start = found.positions[0]!;
   if (start < at.cursor) throw outOfOrder(expected, at.where, start, anchored);
   return { start, pass: found.pass, lines, expected };
+}
+
+/** The places inside the scopes' blocks, in the strictest pass that finds any there. */
+function insideBlocks(
+  index: LineIndex,
+  expected: readonly string[],
+  scopes: readonly Scope[],
+  endOfFile: boolean,
+): FoundAll | undefined {
+  let best: FoundAll | undefined;
+  for (const scope of scopes) {
+    const found = index.findAll(expected, scope.from, endOfFile, undefined, scope.to);
+    if (!found) continue;
+    const rank = PASSES.indexOf(found.pass);
+    if (!best || rank < PASSES.indexOf(best.pass))
+      best = { positions: [...found.positions], pass: found.pass };
+    else if (rank === PASSES.indexOf(best.pass)) best.positions.push(...found.positions);
+  }
+  if (best) best.positions = [...new Set(best.positions)].sort((a, b) => a - b);
+  return best;
 }
 
 /**

@@ -24,16 +24,19 @@ export function closestRegion(
   index: LineIndex,
   pattern: readonly string[],
   from: number,
+  within?: { from: number; to: number },
 ): Region | undefined {
   const lines = index.loose;
   const want = pattern.map(fold);
   const n = lines.length;
   const m = want.length;
   if (n === 0 || m === 0) return undefined;
+  const [lo, hi] = within ? [within.from, within.to] : [0, n];
   const votes = new Map<number, number>();
   want.forEach((line, k) => {
     if (line === '') return; // blank lines match everywhere and say nothing
     for (const i of index.occurrences(LOOSEST, line)) {
+      if (i < lo || i >= hi) continue;
       const start = Math.max(0, Math.min(i - k, n - m));
       votes.set(start, (votes.get(start) ?? 0) + 1);
     }
@@ -45,7 +48,7 @@ export function closestRegion(
     }
   }
   if (best) return best;
-  return fuzzyAnchor(lines, want, from);
+  return fuzzyAnchor(lines, want, from, lo, hi);
 }
 
 function closer(a: number, b: number, from: number): boolean {
@@ -56,7 +59,13 @@ function closer(a: number, b: number, from: number): boolean {
 /** Regions above the search start count as farther than those below it. */
 const n2 = (d: number) => d * 2 + 1;
 
-function fuzzyAnchor(lines: readonly string[], want: readonly string[], from: number): Region | undefined {
+function fuzzyAnchor(
+  lines: readonly string[],
+  want: readonly string[],
+  from: number,
+  lo = 0,
+  hi = lines.length,
+): Region | undefined {
   const n = lines.length;
   const m = want.length;
   const probes = want
@@ -65,7 +74,7 @@ function fuzzyAnchor(lines: readonly string[], want: readonly string[], from: nu
     .slice(0, Math.max(1, Math.floor(MAX_FUZZY_COMPARISONS / n)));
   let bestScore = 0.6; // below this, lines are not alike enough to be worth showing
   let best: Region | undefined;
-  for (let i = 0; i < n; i++) {
+  for (let i = lo; i < hi; i++) {
     const line = lines[i]!;
     if (line.length < 4 || line.length > MAX_FUZZY_LINE) continue;
     for (const { line: probe, k } of probes) {
@@ -86,14 +95,22 @@ function fuzzyAnchor(lines: readonly string[], want: readonly string[], from: nu
  * The region as numbered lines (1-based, like read_file), marking with `!` the lines that differ from the
  * pattern even loosely.
  */
-export function formatRegion(index: LineIndex, pattern: readonly string[], region: Region): string {
+export function formatRegion(
+  index: LineIndex,
+  pattern: readonly string[],
+  region: Region,
+  anyOrder = false,
+): string {
   const loose = index.loose;
+  // A region of another length than the pattern (a block that lost or gained a line) is not aligned with
+  // it line for line: a line is marked only when the pattern has no line like it.
+  const wanted = anyOrder ? new Set(pattern.map(fold)) : undefined;
   const end = region.start + region.length;
   const width = String(end).length;
   const out: string[] = [];
   for (let i = region.start; i < end && i - region.start < MAX_SHOWN; i++) {
     const k = i - region.start;
-    const same = k < pattern.length && loose[i] === fold(pattern[k]!);
+    const same = wanted ? wanted.has(loose[i]!) : k < pattern.length && loose[i] === fold(pattern[k]!);
     out.push(`${String(i + 1).padStart(width)} ${same ? '|' : '!'} ${index.lines[i]}`);
   }
   if (region.length > MAX_SHOWN) out.push(`… ${region.length - MAX_SHOWN} more lines`);

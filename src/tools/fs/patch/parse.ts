@@ -145,8 +145,14 @@ class Parser {
   private chunk(first: boolean): UpdateChunk {
     const startNo = this.i + 1;
     const header = chunkHeader(this.lines[this.i]!);
+    const nested: string[] = [];
     if (header) {
       this.i++;
+      // Consecutive @@ lines (Codex's instructions teach `@@ class A` then `@@ def f`): each narrows the last.
+      for (let next = this.peekHeader(); next; next = this.peekHeader()) {
+        if (next.context !== undefined) nested.push(next.context);
+        this.i++;
+      }
     } else if (!first) {
       throw new PatchSyntaxError(
         `expected a '@@' line to start the next chunk, got '${clip(this.lines[this.i]!)}'. Every line of a chunk starts with ' ' (context), '-' (removed) or '+' (added); a context line needs its leading space.`,
@@ -185,8 +191,15 @@ class Parser {
       );
     }
     const chunk: UpdateChunk = { lines, endOfFile, patchLine: startNo };
-    if (header?.context !== undefined) chunk.context = header.context;
+    const contexts = [...(header?.context === undefined ? [] : [header.context]), ...nested];
+    if (contexts.length > 0) chunk.context = contexts[0]!;
+    if (contexts.length > 1) chunk.nestedContexts = contexts.slice(1);
     return chunk;
+  }
+
+  /** The next line's `@@` header, when it is one and is still inside the update. */
+  private peekHeader(): { context?: string } | undefined {
+    return this.i < this.end ? chunkHeader(this.lines[this.i]!) : undefined;
   }
 
   private unexpectedTopLevel(line: string, trimmed: string, lineNo: number): PatchSyntaxError {

@@ -2,7 +2,7 @@
 // candidate in the file (numbered like read_file, differing lines marked !) and says what to send instead.
 import { ToolError } from '../../../core/index.js';
 import { closestRegion, formatRegion, type Region } from './closest.js';
-import { type FoundAll, type LineIndex, MAX_FOUND, type Pass } from './seek.js';
+import { type FoundAll, fold, type LineIndex, MAX_FOUND, type Pass } from './seek.js';
 
 /** Expected lines echoed in an error at most. */
 const MAX_ECHOED = 60;
@@ -86,6 +86,7 @@ export function ambiguous(
   expected: readonly string[],
   where: string,
   found: FoundAll,
+  underAnchor = false,
 ): ToolError {
   const m = expected.length;
   const places = found.positions;
@@ -105,7 +106,75 @@ export function ambiguous(
     `apply_patch verification failed: The expected lines of ${where} match in ${places.length}${places.length >= MAX_FOUND ? ' or more' : ''} places${how}: ` +
     `lines ${list}; the patch does not say which one to change. Expected lines:\n${echo(expected)}\n\n${blocks.join('\n\n')}${more}`;
   return new ToolError('conflict', message, {
-    hint: "Start the hunk with an '@@' line naming a line above the place you mean (its function or class header), or add context lines that occur only there, then retry the whole patch.",
+    hint: underAnchor
+      ? "The @@ line occurs above more than one of them: put an '@@' line naming the enclosing class (or function) before it, e.g. '@@ class Writer' then '@@     def __init__(self):', or add context lines that occur only at the place you mean, then retry the whole patch."
+      : "Start the hunk with an '@@' line naming a line above the place you mean (its function or class header), or add context lines that occur only there, then retry the whole patch.",
+  });
+}
+
+/** A pure addition under an `@@` line that occurs more than once: nothing says under which. */
+export function ambiguousAnchor(
+  index: LineIndex,
+  context: string,
+  where: string,
+  scopes: ReadonlyArray<{ header: number }>,
+): ToolError {
+  const headers = scopes.map((scope) => scope.header);
+  const rows = headers.slice(0, MAX_PLACES).map((at) => `${at + 1} | ${index.lines[at]}`);
+  const message =
+    `apply_patch verification failed: The @@ line '${context}' of ${where} occurs at lines ${headers.map((at) => at + 1).join(', ')}, ` +
+    `and the hunk only adds lines: the patch does not say under which one.\n${rows.join('\n')}`;
+  return new ToolError('conflict', message, {
+    hint: "Put an '@@' line naming the enclosing class (or function) before it, or add a context line from the place you mean, then retry the whole patch.",
+  });
+}
+
+/**
+ * The `@@` line opens a block (or several, when it recurs) but the hunk's lines do not start in it, or match
+ * there only more loosely than elsewhere: the `@@` line and the lines point at different places.
+ */
+export function outsideBlocks(
+  index: LineIndex,
+  expected: readonly string[],
+  where: string,
+  at: {
+    context: string;
+    scopes: ReadonlyArray<{ header: number; from: number; to: number }>;
+    found: FoundAll;
+    inside: FoundAll | undefined;
+  },
+): ToolError {
+  const m = expected.length;
+  const blocks = at.scopes
+    .slice(0, MAX_PLACES)
+    .map((scope) => `${span({ start: scope.header, length: scope.to - scope.header })}`)
+    .join(', ');
+  const elsewhere = at.found.positions.filter(
+    (p) => !at.scopes.some((scope) => p >= scope.from && p < scope.to),
+  );
+  const how = at.found.pass === 'exact' ? '' : ` ${LENIENT_WORDS[at.found.pass]}`;
+  let message =
+    `${notFoundHead(expected, where)}\n\nThe @@ line '${at.context}' opens ${blocks}, but these lines ` +
+    (at.inside
+      ? `match there only ${LENIENT_WORDS[at.inside.pass as Exclude<Pass, 'exact'>]}, and match more closely outside it`
+      : 'do not occur inside it') +
+    `: the @@ line and the lines point at different places, so the hunk was not applied.`;
+  const shown = elsewhere.slice(0, MAX_PLACES).map((start) => {
+    const header = enclosingLine(index, start);
+    const under = header === undefined ? '' : `, under line ${header + 1}: ${index.lines[header]!.trim()}`;
+    const region: Region = { start, length: Math.min(m, MAX_PLACE_LINES), equal: m };
+    return `${span({ start, length: m })}${under}\n${formatRegion(index, expected, region)}`;
+  });
+  if (shown.length > 0) message += `\n\nThe lines occur${how} at ${shown.join('\n\n')}`;
+  const first = at.scopes[0]!;
+  const inBlock = at.inside
+    ? { start: at.inside.positions[0]!, length: m, equal: 0 }
+    : closestRegion(index, expected, first.from, { from: first.from, to: first.to });
+  if (inBlock) {
+    message += `\n\nInside the block, the closest lines, ${span(inBlock)} (lines marked ! differ):\n${formatRegion(index, expected, inBlock)}`;
+  }
+  return new ToolError('conflict', message, {
+    hint: 'If you meant the lines outside the block, name their own function or class in the @@ line (or drop it); if you meant the block, re-read it (read_file) and copy its lines exactly. Then retry the whole patch.',
   });
 }
 
@@ -126,11 +195,16 @@ export function likelyStale(
   const [has, they] = m === 1 ? ['has', 'it'] : ['have', 'they'];
   const how =
     matched.pass === 'unicode' ? 'after folding indentation and Unicode' : 'when indentation is ignored';
+  const resized = candidate.length !== m;
+  const lengthNote = resized
+    ? `, with ${Math.abs(candidate.length - m)} line${Math.abs(candidate.length - m) === 1 ? '' : 's'} ${candidate.length < m ? 'fewer' : 'more'}`
+    : '';
   const message =
     `${notFoundHead(expected, where)}\n\nThese lines match ${other} only ${how}, but ${here} ${has} exactly the hunk's ` +
-    `indentation and nearly its text: the hunk looks written for ${here} before ${they} changed, so it was not ` +
+    `indentation and nearly its text${lengthNote}: the hunk looks written for ${here} before ${they} changed, so it was not ` +
     `applied to ${other}. ${capitalize(here)} as ${they} ${m === 1 ? 'is' : 'are'} now (lines marked ! differ from the hunk):\n` +
-    formatRegion(index, expected, candidate);
+    formatRegion(index, expected, candidate, resized) +
+    missingFrom(index, expected, candidate);
   return new ToolError('conflict', message, {
     hint: `If you meant ${here}, re-read ${m === 1 ? 'it' : 'them'} and write the hunk against the current text; if you meant ${other}, copy ${m === 1 ? 'its' : 'their'} indentation exactly. Then retry the whole patch.`,
   });
@@ -161,6 +235,14 @@ export function nestedDifferently(
   return new ToolError('conflict', message, {
     hint: 'Copy the lines with their indentation exactly as the file has them (read_file), keep the block structure you mean in the added lines, then retry the whole patch.',
   });
+}
+
+/** For a block shorter than the hunk: the hunk's lines it no longer has. */
+function missingFrom(index: LineIndex, expected: readonly string[], region: Region): string {
+  if (region.length >= expected.length) return '';
+  const there = new Set(index.loose.slice(region.start, region.start + region.length));
+  const gone = expected.filter((line) => line.trim() !== '' && !there.has(fold(line)));
+  return gone.length === 0 ? '' : `\nThe hunk's lines they no longer have:\n${echo(gone)}`;
 }
 
 function notFoundHead(expected: readonly string[], where: string): string {

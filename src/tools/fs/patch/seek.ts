@@ -78,12 +78,18 @@ export class LineIndex {
   /**
    * Every position at or after `start` where `pattern` occurs, in the strictest pass that finds any: a
    * looser pass is tried only when no stricter one matches anywhere in the range. With `atEnd`, the pattern
-   * must end the file (trailing blank lines of the file may follow it).
+   * must end the file (trailing blank lines of the file may follow it). Only positions before `end` count.
    */
-  findAll(pattern: readonly string[], start: number, atEnd = false, limit = MAX_FOUND): FoundAll | undefined {
+  findAll(
+    pattern: readonly string[],
+    start: number,
+    atEnd = false,
+    limit = MAX_FOUND,
+    end = this.lines.length,
+  ): FoundAll | undefined {
     const n = this.lines.length;
     const m = pattern.length;
-    if (m === 0) return { positions: [Math.min(start, n)], pass: 'exact' };
+    if (m === 0) return start < end ? { positions: [Math.min(start, n)], pass: 'exact' } : undefined;
     if (m > n) return undefined;
     for (let pass = 0; pass < VIEWS.length; pass++) {
       const view = this.view(pass);
@@ -91,12 +97,12 @@ export class LineIndex {
       const positions: number[] = [];
       if (atEnd) {
         // The end of the file is one place: at the very end, else before its trailing blank lines.
-        const index = this.endPositions(m).find((i) => i >= start && matchesAt(view, want, i));
+        const index = this.endPositions(m).find((i) => i >= start && i < end && matchesAt(view, want, i));
         if (index !== undefined) positions.push(index);
       } else {
         for (
           let i = view.indexOf(want[0]!, start);
-          i !== -1 && i <= n - m && positions.length < limit;
+          i !== -1 && i <= n - m && i < end && positions.length < limit;
           i = view.indexOf(want[0]!, i + 1)
         ) {
           if (matchesAt(view, want, i)) positions.push(i);
@@ -122,15 +128,35 @@ export class LineIndex {
 
   /**
    * The line after the block that line `at` opens: the next non-blank line indented no deeper than it (a
-   * closing brace, the next definition), or the end of the file.
+   * closing brace, the next definition), or the end of the file. A closing line that opens again
+   * (`) -> None:` after wrapped parameters, `} else {`) continues the block.
    */
   blockEnd(at: number): number {
     const width = indentWidth(this.lines[at] ?? '');
     for (let i = at + 1; i < this.lines.length; i++) {
       const line = this.lines[i]!;
-      if (line.trim() !== '' && indentWidth(line) <= width) return i;
+      if (line.trim() !== '' && indentWidth(line) <= width && !REOPENS.test(line.trim())) return i;
     }
     return this.lines.length;
+  }
+
+  /** Whether line `at` opens an indented block: the next non-blank line is indented deeper. */
+  opensBlock(at: number): boolean {
+    const width = indentWidth(this.lines[at] ?? '');
+    for (let i = at + 1; i < this.lines.length; i++) {
+      const line = this.lines[i]!;
+      if (line.trim() !== '') return indentWidth(line) > width;
+    }
+    return false;
+  }
+
+  /**
+   * Where the block line `at` opens stops holding a chunk's start: its closing line (`}`, `end`) still
+   * belongs to it, the next definition does not.
+   */
+  blockLimit(at: number): number {
+    const end = this.blockEnd(at);
+    return end < this.lines.length && CLOSES.test(this.lines[end]!.trim()) ? end + 1 : end;
   }
 
   /** Where a pattern of `m` lines may start to end the file: at the very end, or before trailing blank lines. */
@@ -143,6 +169,10 @@ export class LineIndex {
 }
 
 const indentWidth = (line: string) => line.length - line.trimStart().length;
+/** A line that closes a bracket and opens a block again: the block goes on. */
+const REOPENS = /^[)\]}].*(?:[{:([]|=>)$/;
+/** A line that closes a block: a bracket, or the keywords of Ruby, Lua, shell and their kin. */
+const CLOSES = /^(?:[)\]}]|end\b|fi\b|done\b|esac\b|until\b|<\/)/;
 
 function matchesAt(view: readonly string[], want: readonly string[], at: number): boolean {
   for (let k = 0; k < want.length; k++) if (view[at + k] !== want[k]) return false;

@@ -8,6 +8,11 @@ export interface ChunkLine {
 export interface UpdateChunk {
   /** The text after `@@ `: a line the chunk's lines come after (usually a function or class header). */
   context?: string;
+  /**
+   * Further `@@` lines right after the first (`@@ class Writer` then `@@     def __init__`), outermost first:
+   * each is looked for inside the block the previous one opens.
+   */
+  nestedContexts?: string[];
   lines: ChunkLine[];
   /** `*** End of File` followed the chunk: its lines must end the file. */
   endOfFile: boolean;

@@ -96,6 +96,56 @@ describe('edit_file in indentation-sensitive files', () => {
     );
   });
 
+  it("writes new_text's space indentation as the tabs of the block it replaces (Makefile, Python)", async () => {
+    const make = 'build:\n\tcargo build --release\n\ntest:\n\tcargo test\n';
+    const w = workspace({
+      Makefile: make,
+      'stack.py': 'class Stack:\n\tdef pop(self):\n\t\treturn self.items.pop()\n',
+    });
+    const result = await w.edit({
+      path: 'Makefile',
+      edits: [
+        {
+          old_text: 'build:\n\tcargo build --release',
+          new_text: 'build:\n\tcargo build --release\n    strip target/release/app',
+        },
+      ],
+    });
+    expect(result.details).toMatchObject({ edits: [{ pass: 'exact', restyled: true }] });
+    expect(text(result)).toContain("new_text's indentation written in the file's style");
+    expect(w.read('Makefile')).toBe(make.replace('release\n', 'release\n\tstrip target/release/app\n'));
+    await w.edit({
+      path: 'stack.py',
+      edits: [
+        {
+          old_text: '\tdef pop(self):\n\t\treturn self.items.pop()',
+          new_text:
+            '    def pop(self):\n        if not self.items:\n            return None\n        return self.items.pop()',
+        },
+      ],
+    });
+    expect(w.read('stack.py')).toBe(
+      'class Stack:\n\tdef pop(self):\n\t\tif not self.items:\n\t\t\treturn None\n\t\treturn self.items.pop()\n',
+    );
+  });
+
+  it("writes new_text's tabs as the block's spaces, and leaves a block of mixed indentation alone", async () => {
+    const w = workspace({
+      'ci.yaml': 'jobs:\n  test:\n    steps: []\n',
+      'mixed.py': 'def f():\n\tif a:\n\t    b()\n',
+    });
+    await w.edit({
+      path: 'ci.yaml',
+      edits: [{ old_text: '    steps: []', new_text: '    steps: []\n\t\tname: unit' }],
+    });
+    expect(w.read('ci.yaml')).toBe('jobs:\n  test:\n    steps: []\n    name: unit\n');
+    await w.edit({
+      path: 'mixed.py',
+      edits: [{ old_text: '\t    b()', new_text: '\t    b()\n        c()' }],
+    });
+    expect(w.read('mixed.py')).toBe('def f():\n\tif a:\n\t    b()\n        c()\n');
+  });
+
   it('still lands a nesting difference in a file where indentation is not syntax', async () => {
     const js = 'function f() {\n  if (a) {\n    b();\n  }\n}\n';
     const w = workspace({ 'f.js': js });
@@ -180,6 +230,72 @@ describe('edit_file and stale copies of a block', () => {
     expect(w.read('store.js')).toBe(TS);
   });
 
+  it('refuses a stale copy of a block that has since lost a line, when its twin still has it', async () => {
+    // The model removed `pool: 5` from the replica earlier; its stale copy matches the top-level block
+    // only with indentation ignored, while the replica (one line shorter) sits at old_text's indentation.
+    const YAML = [
+      'database:',
+      '  adapter: postgresql',
+      '  pool: 5',
+      '  timeout: 5000',
+      'replicas:',
+      '  reporting:',
+      '    adapter: postgresql',
+      '    timeout: 5000',
+      '',
+    ].join('\n');
+    const w = workspace({ 'database.yml': YAML });
+    const result = await w.edit({
+      path: 'database.yml',
+      edits: [
+        {
+          old_text: '    adapter: postgresql\n    pool: 5\n    timeout: 5000',
+          new_text: '    adapter: postgresql\n    pool: 5\n    timeout: 15000',
+        },
+      ],
+    });
+    expect(result.outcome.errorClass).toBe('conflict');
+    expect(text(result)).toContain('lines 7-8');
+    expect(w.read('database.yml')).toBe(YAML);
+  });
+
+  it('refuses a stale copy that lacks lines the block gained since', async () => {
+    // The model added the `if not rows` guard to the method earlier; its stale copy of the method's body
+    // matches the function's body only with indentation ignored.
+    const PY_IMPORT = [
+      'def load(path):',
+      '    rows = read_csv(path)',
+      '    users = [User(**r) for r in rows]',
+      '    return users',
+      '',
+      'class Importer:',
+      '    def load(self, path):',
+      '        rows = read_csv(path)',
+      '        if not rows:',
+      '            return []',
+      '        users = [User(**r) for r in rows]',
+      '        return users',
+      '',
+    ].join('\n');
+    const w = workspace({ 'importer.py': PY_IMPORT });
+    const result = await w.edit({
+      path: 'importer.py',
+      edits: [
+        {
+          old_text:
+            '        rows = read_csv(path)\n        users = [User(**r) for r in rows]\n        return users',
+          new_text:
+            '        rows = read_csv(path)\n        users = [User(**r) for r in rows]\n        return sorted(users)',
+        },
+      ],
+    });
+    expect(result.outcome.errorClass).toBe('conflict');
+    expect(text(result)).toContain(
+      "lines 8-12 have old_text's exact indentation and differ from it in a line or a few characters (5 lines against old_text's 3)",
+    );
+    expect(w.read('importer.py')).toBe(PY_IMPORT);
+  });
+
   it('lands the same drift when no block resembles old_text at its own indentation', async () => {
     const w = workspace({ 'store.js': TS });
     const result = await w.edit({
@@ -214,7 +330,37 @@ describe('edit_file Unicode fold', () => {
   });
 });
 
+describe('edit_file trailing whitespace', () => {
+  it("keeps the file's trailing whitespace on lines new_text leaves unchanged (Markdown hard breaks)", async () => {
+    const md = 'Before a release:  \nrun the tests,  \nupdate CHANGELOG.md,  \nand bump the version.\n';
+    const w = workspace({ 'RELEASING.md': md });
+    const result = await w.edit({
+      path: 'RELEASING.md',
+      edits: [
+        {
+          old_text: 'run the tests,\nupdate CHANGELOG.md,\nand bump the version.',
+          new_text: 'run the tests,\nupdate CHANGELOG.md and the notes,\nand bump the version.',
+        },
+      ],
+    });
+    expect(result.details).toMatchObject({ edits: [{ pass: 'trailing_whitespace' }] });
+    expect(w.read('RELEASING.md')).toBe(md.replace('CHANGELOG.md,  ', 'CHANGELOG.md and the notes,'));
+  });
+});
+
 describe('edit_file line endings', () => {
+  it('keeps the own ending of every line new_text leaves unchanged in a mixed CRLF/LF file', async () => {
+    const w = workspace({ 'app.ini': '[server]\r\nport = 8080\r\n[cache]\nttl = 300\nsize = 1000\n' });
+    await w.edit({
+      path: 'app.ini',
+      edits: [
+        { old_text: 'port = 8080\n[cache]\nttl = 300', new_text: 'port = 9090\n[cache]\nttl = 600\nmax = 5' },
+      ],
+    });
+    // Rewritten lines take the endings of the lines they replace; the added last line, the replaced last one's.
+    expect(w.read('app.ini')).toBe('[server]\r\nport = 9090\r\n[cache]\nttl = 600\nmax = 5\nsize = 1000\n');
+  });
+
   it('edits a lone-CR file, matching across its endings and keeping them', async () => {
     const w = workspace({ 'mac.txt': 'one\rtwo\rthree\r' });
     const result = await w.edit({

@@ -67,6 +67,17 @@ describe('parsePatch', () => {
     });
   });
 
+  it('reads consecutive @@ lines as one chunk under nested contexts, outermost first', () => {
+    const { ops } = parsePatch(
+      wrap(
+        '*** Update File: io.py\n@@ class Writer:\n@@     def __init__(self):\n@@\n-        pass\n+        return',
+      ),
+    );
+    expect(ops[0]).toMatchObject({
+      chunks: [{ context: 'class Writer:', nestedContexts: ['    def __init__(self):'], patchLine: 3 }],
+    });
+  });
+
   it('is lenient like Codex: padded markers, heredoc wrappers, first chunk without @@', () => {
     expect(parsePatch('  *** Begin Patch  \n *** Add File:  x.txt \n+x\n\t*** End Patch ').ops).toEqual([
       { kind: 'add', path: 'x.txt', contents: 'x\n', patchLine: 2 },

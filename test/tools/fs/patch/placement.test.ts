@@ -147,6 +147,80 @@ describe('a lenient match on the twin of the block the hunk was written for', ()
   });
 });
 
+describe('a lenient match on the twin of a block that has since lost or gained a line', () => {
+  const yaml = [
+    'database:',
+    '  adapter: postgresql',
+    '  pool: 5',
+    '  timeout: 5000',
+    'replicas:',
+    '  reporting:',
+    '    adapter: postgresql',
+    '    timeout: 5000',
+    '',
+  ].join('\n');
+
+  it('is refused when the block the hunk was written for lost a line, naming it and the line it lost', () => {
+    const message = refusal(
+      yaml,
+      '@@\n     adapter: postgresql\n     pool: 5\n-    timeout: 5000\n+    timeout: 15000',
+      'database.yml',
+    );
+    expect(message).toContain(
+      "but lines 7-8 have exactly the hunk's indentation and nearly its text, with 1 line fewer",
+    );
+    expect(message).toContain("The hunk's lines they no longer have:\n    pool: 5");
+  });
+
+  it('is refused when that block was rewritten in one of two lines', () => {
+    const lua = [
+      'local function on_save(buf)',
+      '  local name = vim.api.nvim_buf_get_name(buf)',
+      '  format(buf)',
+      'end',
+      '',
+      'function M.attach(client)',
+      '  client.on_save = function(buf)',
+      '    local name = vim.api.nvim_buf_get_name(buf)',
+      '    if client.ready then format(buf) end',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    const hunk =
+      '@@\n     local name = vim.api.nvim_buf_get_name(buf)\n-    format(buf)\n+    format(buf, {})';
+    expect(refusal(lua, hunk, 'format.lua')).toContain('but lines 8-9 have exactly the hunk');
+  });
+
+  it('lands when no block at the hunk indentation resembles it', () => {
+    expect(
+      apply(yaml, '@@\n       adapter: postgresql\n-      pool: 5\n+      pool: 10', 'database.yml'),
+    ).toContain('database:\n  adapter: postgresql\n  pool: 10\n');
+  });
+});
+
+describe('tabs and spaces', () => {
+  it("writes added lines in the block's tabs when only they were typed with spaces (a Makefile recipe)", () => {
+    const make = 'all: build\n\nbuild:\n\tcargo build --release\n';
+    const result = run(
+      make,
+      '@@ build:\n \tcargo build --release\n+    strip target/release/app',
+      'Makefile',
+    );
+    expect(result.data.toString()).toBe(`${make}\tstrip target/release/app\n`);
+    expect(result.hunks).toEqual([{ hunk: 1, line: 4, pass: 'exact', reindented: true }]);
+  });
+
+  it("writes tabs typed in a spaces block with the file's width, and leaves a mixed block as it is", () => {
+    const py = 'def f():\n    a = 1\n    return a\n';
+    expect(apply(py, '@@\n     a = 1\n+\tb = 2\n     return a', 'f.py')).toBe(
+      'def f():\n    a = 1\n    b = 2\n    return a\n',
+    );
+    const mixed = 'x:\n\ta\n    b\n';
+    expect(apply(mixed, '@@\n \ta\n+    c\n     b', 'f.txt')).toBe('x:\n\ta\n    c\n    b\n');
+  });
+});
+
 describe('Unicode and line endings', () => {
   it('matches an ellipsis and fullwidth forms, leaving the rest of the file as it was', () => {
     const file = '# Loading\u2026 \u201cfast\u201d\n# \uff29\uff24\uff0c ok\nx = 1\n';

@@ -70,8 +70,15 @@ function keepingTrailing(original, oldWs, oldBlock, newBlock, nth, ws) {
     .at(nth);
   const newLines = newBlock.split('\n');
   const sameLine = nth >= 0 ? index : newLines.length - (oldLines.length - index);
-  if (newLines[sameLine] !== oldLines[index]) return undefined;
-  newLines[sameLine] += ws;
+  // The line new_text leaves unchanged keeps the file's trailing whitespace — found at its position, or, when
+  // new_text inserts lines before it, as the one line of new_text with its text.
+  let target = newLines[sameLine] === oldLines[index] ? sameLine : -1;
+  if (target === -1) {
+    const hits = newLines.flatMap((line, i) => (line === oldLines[index] ? [i] : []));
+    if (hits.length !== 1) return undefined;
+    target = hits[0];
+  }
+  newLines[target] += ws;
   return replaceOnce(original, oldWs, newLines.join('\n'));
 }
 
