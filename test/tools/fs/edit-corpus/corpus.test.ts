@@ -2,40 +2,18 @@
 // runtime, one turn each. The goals (issue 16): no edit lands in the wrong place, every refusal that should
 // happen happens, at least 99% of the edits that should land do, and every refusal names the lines of the
 // closest candidate. bench/edit-corpus.js prints the same figures next to Pi's edit tool.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinTools, createRuntime } from '../../../../src/index.js';
+import * as handrail from '../../../../src/index.js';
 import { sharedTempDir } from '../../../support/temp.js';
 import { CATEGORIES, type CorpusCase, loadCorpus } from './corpus.js';
-import { describeFailure, type Judged, judge, runHandrailCase } from './harness.js';
+import { describeFailure, type Judged, judge, runHandrailCases } from './harness.js';
 
 const cases = loadCorpus();
 const judged: Judged[] = [];
 
 beforeAll(async () => {
-  const root = sharedTempDir('handrail-edit-corpus-');
-  const workspace = path.join(root, 'work');
-  mkdirSync(workspace);
-  const runtime = createRuntime({
-    workspace,
-    stateDir: path.join(root, 'state'),
-    profile: 'full_access',
-    rateLimits: false,
-    store: false,
-    policyFiles: { user: null, managed: null, project: null },
-    tools: builtinTools(),
-  });
-  try {
-    let n = 0;
-    for (const c of cases) {
-      const dir = path.join(workspace, `case-${n++}`);
-      mkdirSync(dir);
-      judged.push({ c, verdict: judge(c, await runHandrailCase(runtime, dir, c)) });
-    }
-  } finally {
-    await runtime.close();
-  }
+  const runs = await runHandrailCases(handrail, sharedTempDir('handrail-edit-corpus-'), cases);
+  judged.push(...cases.map((c, n) => ({ c, verdict: judge(c, runs[n]) })));
 }, 120_000);
 
 const shouldLand = (c: CorpusCase) => 'file' in c.expect;

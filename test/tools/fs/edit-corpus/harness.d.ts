@@ -46,6 +46,11 @@ export declare function runHandrailCase(
   dir: string,
   c: CorpusCase,
 ): Promise<Run>;
+export declare function runHandrailCases(
+  handrail: Pick<typeof import('../../../../src/index.js'), 'createRuntime' | 'builtinTools'>,
+  root: string,
+  cases: readonly CorpusCase[],
+): Promise<Run[]>;
 export declare function piArguments(c: CorpusCase): Record<string, unknown> | undefined;
 export declare function runPiCase(
   createEditTool: (cwd: string) => { execute(...args: unknown[]): Promise<unknown> },

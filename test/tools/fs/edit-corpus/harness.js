@@ -55,6 +55,37 @@ export async function runHandrailCase(runtime, dir, c) {
   }
 }
 
+/**
+ * Run every case through one handrail runtime made with `handrail` (the module with createRuntime and
+ * builtinTools: src/ for the tests), with the built-in file tools, nothing asking and nothing stored, in
+ * `root`: each case in a directory of its own, in a turn of its own. The runs, in the order of the cases.
+ */
+export async function runHandrailCases(handrail, root, cases) {
+  const workspace = path.join(root, 'work');
+  mkdirSync(workspace);
+  const runtime = handrail.createRuntime({
+    workspace,
+    stateDir: path.join(root, 'state'),
+    profile: 'full_access',
+    rateLimits: false,
+    store: false,
+    policyFiles: { user: null, managed: null, project: null },
+    tools: handrail.builtinTools(),
+  });
+  const runs = [];
+  try {
+    let n = 0;
+    for (const c of cases) {
+      const dir = path.join(workspace, `case-${n++}`);
+      mkdirSync(dir);
+      runs.push(await runHandrailCase(runtime, dir, c));
+    }
+  } finally {
+    await runtime.close();
+  }
+  return runs;
+}
+
 /** Pi's edit arguments for an edit_file case, or undefined when Pi's tool cannot express it (replace_all, patches). */
 export function piArguments(c) {
   if (c.tool !== 'edit_file' || c.args.edits.some((e) => e.replace_all)) return undefined;

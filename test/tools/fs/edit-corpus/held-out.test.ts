@@ -3,13 +3,11 @@
 // edit may land in the wrong place, every refusal must hold and name the closest candidate, and at least
 // 99% of the edits that should land must land. The report (per tool and category, and every failing case
 // with what happened) is printed before the assertions.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinTools, createRuntime } from '../../../../src/index.js';
+import * as handrail from '../../../../src/index.js';
 import { sharedTempDir } from '../../../support/temp.js';
 import type { CorpusCase } from './corpus.js';
-import { judge, type Run, runHandrailCase, type Verdict } from './harness.js';
+import { judge, type Run, runHandrailCases, type Verdict } from './harness.js';
 import { HELD_OUT_CATEGORIES, type HeldOutCase, loadHeldOut } from './held-out/index.js';
 
 interface Result {
@@ -42,27 +40,8 @@ function resultOf(c: HeldOutCase, run: Run): Result {
 
 beforeAll(async () => {
   const root = sharedTempDir('handrail-held-out-');
-  const workspace = path.join(root, 'work');
-  mkdirSync(workspace);
-  const runtime = createRuntime({
-    workspace,
-    stateDir: path.join(root, 'state'),
-    profile: 'full_access',
-    rateLimits: false,
-    store: false,
-    policyFiles: { user: null, managed: null, project: null },
-    tools: builtinTools(),
-  });
-  try {
-    let n = 0;
-    for (const c of cases) {
-      const dir = path.join(workspace, `case-${n++}`);
-      mkdirSync(dir);
-      results.push(resultOf(c, await runHandrailCase(runtime, dir, c as unknown as CorpusCase)));
-    }
-  } finally {
-    await runtime.close();
-  }
+  const runs = await runHandrailCases(handrail, root, cases as unknown as CorpusCase[]);
+  results.push(...cases.map((c, n) => resultOf(c, runs[n]!)));
   console.log(report());
 }, 60_000);
 
