@@ -16,7 +16,7 @@ import { answerServerRequests, clientCapabilities } from './client-requests.js';
 import { MessageTooLargeError, wantsSseFallback } from './http-transport.js';
 import { ProgressForwarder } from './progress.js';
 import { boundedLine, framedServerWords, toolReturnFromMcp } from './result.js';
-import { ProcessTransport } from './stdio-transport.js';
+import { ProcessTransport, takeSandboxNotes } from './stdio-transport.js';
 import type { McpListedTool } from './tool-spec.js';
 import type { McpClientHandlers, McpServerState, McpServerStatus } from './types.js';
 
@@ -143,9 +143,13 @@ export class McpConnection {
           onprogress: (update) => progress.push(update),
         },
       );
-      return withSandboxNotes(toolReturnFromMcp(result, origin), sandboxNotes(live));
+      // Only handrail's stdio transport writes the notes key (after stripping the server's); over HTTP it can
+      // only be the server's forgery: removed, never shown.
+      const carried = takeSandboxNotes(result as Record<string, unknown>);
+      const notes = live.transport instanceof ProcessTransport ? carried : [];
+      return withSandboxNotes(toolReturnFromMcp(result, origin), notes);
     } catch (error) {
-      // The sandbox's findings belong to this call, whatever became of it.
+      // What the sandbox found when the server ended (its last look), for the call that saw it end.
       const notes = sandboxNotes(live);
       // Cancelled or timed out by the pipeline: the SDK has told the server; the pipeline says what happened.
       if (ctx.signal.aborted) throw error;
@@ -509,10 +513,7 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-/**
- * What the sandbox found the server did during the call (a protected path created, a git setting that would run
- * a program removed), checked before its answer was handed on. Several calls at once may see each other's.
- */
+/** What the sandbox found when the server's process ended, not yet told to anyone. */
 function sandboxNotes(live: Live): string[] {
   return live.transport instanceof ProcessTransport ? live.transport.takeNotes() : [];
 }

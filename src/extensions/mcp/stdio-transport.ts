@@ -71,8 +71,8 @@ export class ProcessTransport implements Transport {
   }
 
   /**
-   * The sandbox's notes not taken yet (see `onnotes`), oldest first, and forget them. Those of a call's look
-   * are here before its answer is handed on.
+   * The sandbox's notes not taken yet (see `onnotes`), oldest first, and forget them: those of the last look
+   * when the process ended. A call's own look travels in its answer (`sandboxNotesOf`).
    */
   takeNotes(): string[] {
     const notes = this.notes;
@@ -180,10 +180,10 @@ export class ProcessTransport implements Transport {
       return;
     }
     this.held = (this.held ?? Promise.resolve()).then(async () => {
-      if (answersCall) await this.look();
+      const answer = answersCall ? withSandboxNotes(message, await this.look()) : message;
       this.heldCount--;
       this.heldBytes -= bytes;
-      this.hand(message);
+      this.hand(answer);
     });
   }
 
@@ -195,9 +195,9 @@ export class ProcessTransport implements Transport {
     }
   }
 
-  /** The sandbox's look at what the server has left in the workspace so far. */
-  private async look(): Promise<void> {
-    if (!this.process) return;
+  /** The sandbox's look at what the server has left in the workspace so far: the notes for this answer. */
+  private async look(): Promise<string[]> {
+    if (!this.process) return [];
     let found: string[];
     try {
       found = await this.process.audit();
@@ -206,15 +206,18 @@ export class ProcessTransport implements Transport {
         `Could not check what MCP server ${this.server} left in the workspace: ${(error as Error).message}`,
       ];
     }
-    this.report(found);
+    // They travel with the answer they belong to, not in the connection's pile (see withSandboxNotes).
+    return this.report(found, false);
   }
 
-  /** Keep notes (each cut to NOTE_CHARS) and tell `onnotes`; returns them as kept. */
-  private report(found: readonly string[]): string[] {
+  /** Tell `onnotes` (each cut to NOTE_CHARS), and keep them for `takeNotes` unless told not to. */
+  private report(found: readonly string[], keep = true): string[] {
     if (found.length === 0) return [];
-    const notes = found.map(cut);
-    this.notes.push(...notes);
-    if (this.notes.length > MAX_NOTES) this.notes.splice(0, this.notes.length - MAX_NOTES);
+    const notes = found.map(cut).slice(-MAX_NOTES);
+    if (keep) {
+      this.notes.push(...notes);
+      if (this.notes.length > MAX_NOTES) this.notes.splice(0, this.notes.length - MAX_NOTES);
+    }
     try {
       this.onnotes?.(notes);
     } catch (error) {
@@ -312,4 +315,34 @@ export class TailBuffer {
     // A cut may split a character: drop what it leaves at the start.
     return tail.toString('utf8').replace(/^\uFFFD+/, '');
   }
+}
+
+/** Where a call's answer carries the sandbox's notes to the connection: a key only handrail writes. */
+const NOTES_KEY = 'handrail/sandboxNotes';
+
+/**
+ * The answer with the sandbox's notes for it in `result._meta` — and without whatever the server put under
+ * that key itself, so a server cannot speak in handrail's name.
+ */
+function withSandboxNotes(message: JSONRPCMessage, notes: string[]): JSONRPCMessage {
+  const result = (message as { result?: unknown }).result;
+  if (typeof result !== 'object' || result === null) return message;
+  const { [NOTES_KEY]: _forged, ...meta } = ((result as { _meta?: unknown })._meta ?? {}) as Record<
+    string,
+    unknown
+  >;
+  if (notes.length > 0) meta[NOTES_KEY] = notes;
+  const { _meta: _old, ...rest } = result as Record<string, unknown>;
+  const next = Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest;
+  return { ...message, result: next } as JSONRPCMessage;
+}
+
+/** The sandbox's notes a call's answer carries (see withSandboxNotes), removed from it. */
+export function takeSandboxNotes(result: Record<string, unknown>): string[] {
+  const meta = result._meta as Record<string, unknown> | undefined;
+  if (typeof meta !== 'object' || meta === null || !(NOTES_KEY in meta)) return [];
+  const { [NOTES_KEY]: notes, ...others } = meta;
+  if (Object.keys(others).length > 0) result._meta = others;
+  else delete result._meta;
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : [];
 }

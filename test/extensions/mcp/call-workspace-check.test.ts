@@ -47,6 +47,10 @@ async function connect(ws: string) {
   return { transport, client, sh };
 }
 
+/** The sandbox's notes an answer carries (handrail's own key in `_meta`). */
+const notesOf = (answer: { _meta?: Record<string, unknown> }) =>
+  (answer._meta?.['handrail/sandboxNotes'] as string[] | undefined) ?? [];
+
 const hasFsmonitor = (ws: string) => {
   const config = path.join(ws, 'sub/.git/config');
   return existsSync(config) && readFileSync(config, 'utf8').includes('fsmonitor');
@@ -66,15 +70,15 @@ describe.skipIf(!bwrapReady)('a stdio server under bwrap, looked at after each c
       }
       hand(message);
     };
-    await sh(NESTED_REPO);
+    const answer = await sh(NESTED_REPO);
     expect(seen).toEqual(['clean', 'no hook']);
-    const notes = transport.takeNotes().join('\n');
+    // The notes travel with the answer they belong to (so concurrent calls cannot take each other's).
+    const notes = notesOf(answer).join('\n');
     expect(notes).toMatch(/Removed git settings.*core\.fsmonitor=touch \/tmp\/pwned in sub\/\.git\/config/);
     expect(notes).toMatch(/Removed git hooks.*sub\/\.git\/hooks\/post-checkout/);
     expect(transport.takeNotes()).toEqual([]);
     // A call that changes nothing has nothing to tell.
-    await sh('true');
-    expect(transport.takeNotes()).toEqual([]);
+    expect(notesOf(await sh('true'))).toEqual([]);
   });
 
   test('what it does after answering is caught by the next call', async () => {
@@ -82,9 +86,10 @@ describe.skipIf(!bwrapReady)('a stdio server under bwrap, looked at after each c
     const { client, transport, sh } = await connect(ws);
     await client.callTool({ name: 'later', arguments: { cmd: NESTED_REPO } });
     await until(() => hasFsmonitor(ws), 'the server to write its repository after answering');
-    await sh('true');
+    const next = await sh('true');
     expect(hasFsmonitor(ws)).toBe(false);
-    expect(transport.takeNotes().join('\n')).toMatch(/Removed git settings.*core\.fsmonitor/);
+    expect(notesOf(next).join('\n')).toMatch(/Removed git settings.*core\.fsmonitor/);
+    expect(transport.takeNotes()).toEqual([]);
   });
 
   test('when it exits, the last look is in its close reason and in the notes', async () => {
