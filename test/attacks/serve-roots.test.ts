@@ -1,45 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { built, notBuilt } from '../server/helpers.js';
+import { ChildTransport } from '../support/child-transport.js';
 import { onCleanup } from '../support/cleanup.js';
 import { cliBin } from '../support/repo.js';
 import { text } from '../support/results.js';
 import { tempDir } from '../support/temp.js';
-
-/** A client transport over a child's pipes, so the test sees the process: its exit status and stderr. */
-class ChildTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  private readonly buffer = new ReadBuffer();
-
-  constructor(private readonly child: ChildProcess) {}
-
-  async start(): Promise<void> {
-    this.child.stdout!.on('data', (chunk: Buffer) => {
-      this.buffer.append(chunk);
-      for (let message = this.buffer.readMessage(); message; message = this.buffer.readMessage()) {
-        this.onmessage?.(message);
-      }
-    });
-    this.child.once('exit', () => this.onclose?.());
-  }
-
-  async send(message: JSONRPCMessage): Promise<void> {
-    if (this.child.stdin!.writable) this.child.stdin!.write(serializeMessage(message));
-  }
-
-  async close(): Promise<void> {
-    this.child.stdin!.end();
-  }
-}
-
-import { symlinkSync, writeFileSync } from 'node:fs';
 
 // Attacks on `handrail serve` without --root: what the client announces as roots. Each test asserts the
 // SAFE behaviour (a failing test is a finding). The secret lives in a directory outside every announced root.

@@ -1,49 +1,20 @@
 // `handrail serve` without --root, against the SDK's Client over stdio: the workspace is the roots the
 // client announces (again after roots/list_changed), else the current directory, but never / or the home
 // directory by default (exit 2, naming --root). And a long `bash` call with a progress token hears progress.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { ChildTransport } from '../support/child-transport.js';
 import { onCleanup } from '../support/cleanup.js';
 import { cliBin } from '../support/repo.js';
 import { text } from '../support/results.js';
 import { tempDir } from '../support/temp.js';
 import { built, notBuilt } from './helpers.js';
-
-/** A client transport over a child's pipes, so the test sees the process: its exit status and stderr. */
-class ChildTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  private readonly buffer = new ReadBuffer();
-
-  constructor(private readonly child: ChildProcess) {}
-
-  async start(): Promise<void> {
-    this.child.stdout!.on('data', (chunk: Buffer) => {
-      this.buffer.append(chunk);
-      for (let message = this.buffer.readMessage(); message; message = this.buffer.readMessage()) {
-        this.onmessage?.(message);
-      }
-    });
-    this.child.once('exit', () => this.onclose?.());
-  }
-
-  async send(message: JSONRPCMessage): Promise<void> {
-    if (this.child.stdin!.writable) this.child.stdin!.write(serializeMessage(message));
-  }
-
-  async close(): Promise<void> {
-    this.child.stdin!.end();
-  }
-}
 
 /** A directory holding `files`, removed after the test. */
 function folder(files: Record<string, string>): string {

@@ -20,9 +20,9 @@ import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import {
   chooseIdentity,
+  type HostViewOptions,
   identityReachProblem,
   neverReachable,
-  type RunAs,
   reachProblem,
 } from './identity.js';
 import { mappedRootView } from './mapped-root.js';
@@ -38,22 +38,11 @@ import {
 import { stateView, withMounts } from './state-view.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries, systemMountArgs } from './system-view.js';
 
-export interface BwrapOptions {
+export interface BwrapOptions extends HostViewOptions {
   /** Path to bwrap (default: found in the system directories). */
   bwrapPath?: string;
-  /** Who commands run as when handrail is root (see `chooseIdentity`); default 'auto'. */
-  runAs?: RunAs;
-  /** Host directories shown read-only (default: /usr, /bin, /sbin, /lib*, /etc, /opt). */
-  systemPaths?: readonly string[];
-  /** More host directories shown read-only (a toolchain under /nix or /home/me/.cargo, say). */
-  readOnlyPaths?: readonly string[];
   /** Size of the command's private /tmp (a tmpfs, so it counts against memory); default 1 GiB. */
   tmpSizeBytes?: number;
-  /**
-   * Entries walked to find deny-read and protected paths; a command in roots holding more is refused (deny-read
-   * paths named without wildcards need no walk). Default 1,000,000.
-   */
-  maxScanEntries?: number;
   /** Hold missing protected names at the top of writable roots with read-only placeholders; default true. */
   placeholders?: boolean;
   /** After each command, look for protected paths it created deeper down (and report them); default true. */

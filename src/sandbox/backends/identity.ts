@@ -8,6 +8,21 @@ export const NOBODY = 65534;
 /** Who commands run as when handrail is root: the default, an explicit uid, or uid 0 without capabilities. */
 export type RunAs = 'auto' | 'root' | { uid: number; gid: number };
 
+/** What both OS sandboxes (bwrap, Landlock) are told about the host: who commands run as, what they may read. */
+export interface HostViewOptions {
+  /** Who commands run as when handrail is root (see `chooseIdentity`); default 'auto'. */
+  runAs?: RunAs;
+  /** Host directories readable (default: /usr, /bin, /sbin, /lib*, /etc, /opt). */
+  systemPaths?: readonly string[];
+  /** More host directories readable (a toolchain under /nix or /home/me/.cargo, say). */
+  readOnlyPaths?: readonly string[];
+  /**
+   * Entries walked to find deny-read and protected paths; a command in roots holding more is refused (deny-read
+   * paths named without wildcards need no walk). Default 1,000,000.
+   */
+  maxScanEntries?: number;
+}
+
 export interface IdentityChoice {
   identity: SandboxIdentity;
   /** Set when the choice costs protection or ability. */

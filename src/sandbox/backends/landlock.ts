@@ -15,7 +15,7 @@ import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
 import { commandAudit } from './audit.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
-import { chooseIdentity, identityReachProblem, type RunAs } from './identity.js';
+import { chooseIdentity, type HostViewOptions, identityReachProblem } from './identity.js';
 import { DEFAULT_LANDLOCK_HELPER, type LandlockSupport, landlockSupport } from './landlock-helper.js';
 import { compileRules, serializeRules } from './landlock-rules.js';
 import { landlockDirectives } from './landlock-view.js';
@@ -30,17 +30,9 @@ import {
 } from './scan.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries } from './system-view.js';
 
-export interface LandlockOptions {
+export interface LandlockOptions extends HostViewOptions {
   /** The helper program (default: the one built at install, native/landlock/build/handrail-landlock). */
   helperPath?: string;
-  /** Who commands run as when handrail is root (see `chooseIdentity`); default 'auto'. */
-  runAs?: RunAs;
-  /** Host directories readable (default: /usr, /bin, /sbin, /lib*, /etc, /opt). */
-  systemPaths?: readonly string[];
-  /** More host directories readable (a toolchain under /nix or /home/me/.cargo, say). */
-  readOnlyPaths?: readonly string[];
-  /** Entries walked to find deny-read and protected paths (as bwrap's); default 1,000,000. */
-  maxScanEntries?: number;
   /** After each command, look for protected paths it created deeper down (and report them); default true. */
   audit?: boolean;
 }
