@@ -63,12 +63,15 @@ export class ToolRegistry {
     extension?: string,
   ): RegisteredTool {
     const spec = normalizeToolSpec(tool);
+    // Every tool an extension registers is dynamic, whatever options it passed: the owner's tools come only
+    // from the owner's own calls.
+    const dynamic = source === 'dynamic' || extension !== undefined;
     const problems: string[] = [];
     if (this.tools.has(spec.name)) problems.push(`a tool named "${spec.name}" is already registered`);
-    if (source === 'dynamic' && PROTECTED_TOOL_NAMES.has(spec.name)) {
+    if (dynamic && PROTECTED_TOOL_NAMES.has(spec.name)) {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
     }
-    problems.push(...capabilityProblems(spec.capabilities, source));
+    problems.push(...capabilityProblems(spec.capabilities, dynamic ? 'dynamic' : source));
     if (origin !== 'mcp' && origin !== 'skill' && origin !== 'other') {
       problems.push(`origin must be 'mcp', 'skill' or 'other' (got ${JSON.stringify(origin)})`);
     }
@@ -84,7 +87,7 @@ export class ToolRegistry {
     let validate: Validator | undefined;
     if (problems.length === 0) {
       try {
-        validate = compileValidator(spec.inputSchema, { trusted: source !== 'dynamic' });
+        validate = compileValidator(spec.inputSchema, { trusted: !dynamic });
       } catch (error) {
         problems.push(`inputSchema does not compile: ${(error as Error).message}`);
       }
@@ -92,7 +95,7 @@ export class ToolRegistry {
     if (problems.length > 0 || !validate) throw new ToolRegistrationError(spec.name, problems);
 
     // A dynamic registration stays dynamic whatever its spec claims.
-    const effectiveSource = source === 'dynamic' ? 'dynamic' : (spec.source ?? source);
+    const effectiveSource = dynamic ? 'dynamic' : (spec.source ?? source);
     const entry: RegisteredTool = {
       spec: { ...spec, source: effectiveSource },
       validate,

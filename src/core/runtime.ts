@@ -273,7 +273,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     registerTool: (tool, opts) =>
       registerTool(
         tool,
-        { origin: opts.origin, ...(opts.trust ? { trust: opts.trust } : {}) },
+        { origin: opts?.origin ?? 'other', ...(opts?.trust ? { trust: opts.trust } : {}) },
         extension.name,
       ),
     // Only its own tools: an extension cannot take away the owner's, or another extension's.

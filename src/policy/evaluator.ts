@@ -13,7 +13,12 @@ import type {
 } from '../types/index.js';
 import type { ApprovalBroker } from './approval/broker.js';
 import { ApprovalGrants } from './approval/grants.js';
-import { NO_APPROVER_HINT, NOT_ANSWERED_HINT, noApproverMessage } from './approval/messages.js';
+import {
+  NO_APPROVER_ALWAYS_HINT,
+  NO_APPROVER_HINT,
+  NOT_ANSWERED_HINT,
+  noApproverMessage,
+} from './approval/messages.js';
 import { buildPreview } from './approval/preview.js';
 import { requestKey } from './approval/request-key.js';
 import { settleApproval } from './approval/settle.js';
@@ -116,10 +121,14 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         errorClass: sandbox.errorClass,
       };
     }
-    let lift = sandbox && !sandbox.ok ? sandbox.lift : undefined;
-    const exceptions = lift ? [lift.exception] : [];
-    // Opened for this turn by an earlier approval: no longer part of the question.
-    if (lift && grants.lookup(ctx.turnId, exceptionKey(lift.exception), '', '') === 'turn') lift = undefined;
+    // The exception the call needs, whether or not this turn has opened it already.
+    const needed = sandbox && !sandbox.ok ? sandbox.lift : undefined;
+    const exceptions = needed ? [needed.exception] : [];
+    // Opened for this turn by an earlier approval: no longer part of the question (but still needed).
+    const lift =
+      needed && grants.lookup(ctx.turnId, exceptionKey(needed.exception), '', '') === 'turn'
+        ? undefined
+        : needed;
 
     // Dangerous commands and tools that always ask are asked about on every call: no remembered approval
     // and no rule covers them, and the form offers only once or deny.
@@ -127,9 +136,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     const turnKey = requestKey(mode, intent, ctx.turnId).key;
     const sessionKey = requestKey(mode, intent, undefined).key;
     // A call that needs a sandbox exception is remembered for the turn at most: the exception must not
-    // outlive it through a session grant.
+    // outlive it through a session grant (nor through a rule, which could not widen the sandbox anyway).
     const remembered = () =>
-      alwaysAsk ? undefined : grants.lookup(ctx.turnId, turnKey, lift ? '' : ctx.threadId, sessionKey);
+      alwaysAsk ? undefined : grants.lookup(ctx.turnId, turnKey, needed ? '' : ctx.threadId, sessionKey);
     const cached = remembered();
     if (cached) {
       decided({ behavior: 'allow', rule: fixed.rule, layer: fixed.layer, requestKey: turnKey, cached });
@@ -146,11 +155,11 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     const suggested = suggestRule(intent);
     // An allow rule never beats an ask rule (deny > ask > allow) nor applies to a dangerous command, nor can it
     // widen the sandbox, so in those cases "always" could not keep its promise and is not offered.
-    const canAlways = suggested !== undefined && !alwaysAsk && !lift && fixed.layer === 'mode';
+    const canAlways = suggested !== undefined && !alwaysAsk && !needed && fixed.layer === 'mode';
     // (allow_always stays among the answers where no layer can keep it: settle turns it into a session grant.)
     const choices: ApprovalDecision[] = alwaysAsk
       ? ['allow_once', 'deny']
-      : lift
+      : needed
         ? ['allow_once', 'allow_for_turn', 'deny']
         : ['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny'];
     const reason = lift
@@ -186,14 +195,16 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         behavior: 'deny',
         reason: noApproverMessage(tool, fixed, {
           dangerous: isDangerous(intent),
+          asksEveryTime: requirement === 'always',
           ...(lift ? { widens: lift.widens } : {}),
+          ...(needed ? { exception: needed.exception } : {}),
           ...(canAlways && fileLayers.length > 0
             ? { suggested, file: layerFile(fileLayers[0]!) }
             : canAlways
               ? { suggested }
               : {}),
         }),
-        hint: NO_APPROVER_HINT,
+        hint: alwaysAsk ? NO_APPROVER_ALWAYS_HINT : NO_APPROVER_HINT,
         rule: fixed.rule,
         layer: fixed.layer,
         errorClass: 'approval_denied',
@@ -268,17 +279,19 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         resolution: outcome.resolution,
         decidedBy: outcome.decidedBy,
       });
+      // A human's no is an approval denied; a rule that came into force meanwhile is the policy's refusal;
+      // an unanswered request is neither, and says so.
       return {
         behavior: 'deny',
         reason: resolution.reason,
-        ...(resolution.byHuman ? {} : { hint: NOT_ANSWERED_HINT }),
+        ...(resolution.by === 'nobody' ? { hint: NOT_ANSWERED_HINT } : {}),
         rule: fixed.rule,
         layer: fixed.layer,
-        errorClass: 'approval_denied',
+        errorClass: resolution.by === 'rule' ? 'permission_denied' : 'approval_denied',
       };
     }
     // The sandbox exception goes with the call; "for the turn" opens that host for the rest of the turn.
-    if (lift && resolution.granted === 'turn') grants.grantTurn(ctx.turnId, exceptionKey(lift.exception));
+    if (needed && resolution.granted === 'turn') grants.grantTurn(ctx.turnId, exceptionKey(needed.exception));
     decided({
       behavior: 'allow',
       rule: fixed.rule,
@@ -303,7 +316,17 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
   ): Promise<SandboxVerdict | undefined> {
     if (!ctx.precheck) return undefined;
     try {
-      return await ctx.precheck(intent);
+      const own = await ctx.precheck(intent);
+      if (!own.ok || !intent.claimed) return own;
+      // What a dynamic tool says it does may only make the call stricter: a write it says it makes to a
+      // protected path is refused like anyone's. A refusal a human could lift is left to the question, since
+      // an exception is only ever granted on the runtime's own reading of a call.
+      const claimed = await ctx.precheck(intent.claimed);
+      if (claimed.ok || claimed.lift) return own;
+      return {
+        ...claimed,
+        reason: `${claimed.reason.replace(/[.\s]+$/, '')} (by the tool's own description of the call)`,
+      };
     } catch (error) {
       return {
         ok: false,

@@ -86,13 +86,16 @@ function headAndTail(text: string, max: number, ownLine: boolean): string {
 }
 
 /**
- * An approver that asks through the client of the call being approved. A call it cannot find (it ended), a
- * client that declines, cancels or answers outside the form: deny — never a silent allow.
+ * An approver that asks through the client of the call being approved. A client that declines, cancels or
+ * answers outside the form: deny — never a silent allow. A call it cannot find (its client is gone) throws, so
+ * the denial says nobody was asked rather than that the user declined.
  */
 export function elicitationApprover(channelFor: (callId: string) => CallChannel | undefined): Approver {
   return async (request, { signal }) => {
     const channel = channelFor(request.callId);
-    if (!channel) return { decision: 'deny', by: 'elicitation', feedback: 'The call is no longer waiting.' };
+    // Nobody can be asked: a failure (the broker denies it as nobody's answer), not a human's no.
+    if (!channel)
+      throw new Error('the client that made this call is no longer connected, so nobody could be asked');
     const raw = await channel.sendRequest(
       {
         method: 'elicitation/create',

@@ -52,10 +52,13 @@ describe('elicitation answers', () => {
     expect(message).toContain('mode:supervised:shell_command:unknown');
   });
 
-  it('denies when the call it would ask about is gone', async () => {
+  it('fails, not denies as the user, when the call it would ask about is gone', async () => {
+    // The broker turns a failing approver into "was not approved: the approver failed (…)" — never "The user
+    // denied", which a model reads as a human's decision.
     const approver = elicitationApprover(() => undefined);
-    const answer = await approver(base, { signal: new AbortController().signal });
-    expect(answer.decision).toBe('deny');
+    await expect(approver(base, { signal: new AbortController().signal })).rejects.toThrow(
+      /no longer connected, so nobody could be asked/,
+    );
   });
 });
 

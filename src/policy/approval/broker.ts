@@ -3,6 +3,11 @@ import type { ApprovalOutcome, ApprovalRequest, Approver, ApproverAnswer } from 
 
 const MAX_FEEDBACK = 4096;
 const DECISIONS = new Set(['allow_once', 'allow_for_turn', 'allow_for_session', 'allow_always', 'deny']);
+/**
+ * Who answered, as the broker and the evaluator record their own endings. An approver cannot sign as one of
+ * them: its "no" would read as nobody's (broker, default, timeout) or as a rule's.
+ */
+const RESERVED_BY = /^(?:broker|default|timeout|rule:|cached:)/;
 
 export interface BrokerOptions {
   /** Who answers; without one every request is denied (the non-interactive default). */
@@ -199,7 +204,7 @@ function checked(answer: unknown): ApproverAnswer | Error {
       // Feedback goes to the model: bounded like any other text it is handed.
       ...(typeof feedback === 'string' && feedback ? { feedback: feedback.slice(0, MAX_FEEDBACK) } : {}),
       ...(layer === 'user' || layer === 'project' ? { layer } : {}),
-      ...(typeof by === 'string' && by ? { by } : {}),
+      ...(typeof by === 'string' && by && !RESERVED_BY.test(by) ? { by } : {}),
     };
   } catch (error) {
     return new Error(`its answer could not be read (${(error as Error)?.message ?? String(error)})`);

@@ -20,7 +20,13 @@ export interface SettleContext {
 /** What an answer came to: allowed (and how far the grant reaches), or the denial the model reads. */
 export type Settled =
   | { allow: true; granted: 'once' | 'turn' | 'session' | 'always'; note?: string }
-  | { allow: false; reason: string; byHuman?: boolean; note?: undefined };
+  | {
+      allow: false;
+      reason: string;
+      /** Who said no: a human, a rule that came into force while the request waited, or nobody (unanswered). */
+      by: 'human' | 'rule' | 'nobody';
+      note?: undefined;
+    };
 
 /** Record what an approval grants; allow_always writes its rule and reloads the layers. */
 export async function settleApproval(
@@ -88,17 +94,19 @@ export async function settleApproval(
       if (outcome.decidedBy.startsWith('rule:'))
         return {
           allow: false,
+          by: 'rule',
           reason: `${tool} was denied: ${outcome.feedback ?? outcome.decidedBy.slice(5)}`,
         };
       // The broker denies too (queue full, approver failed): the model must not read that as a human's no.
       if (outcome.decidedBy === 'broker' || outcome.decidedBy === 'default')
         return {
           allow: false,
+          by: 'nobody',
           reason: `${tool} was not approved: ${outcome.feedback ?? 'nobody can answer'}`,
         };
       return {
         allow: false,
-        byHuman: true,
+        by: 'human',
         reason: outcome.feedback
           ? `The user denied ${tool}: ${outcome.feedback}`
           : `The user denied ${tool}. Do not retry the same call; ask the user or try something else.`,
@@ -106,15 +114,17 @@ export async function settleApproval(
     case 'expired':
       return {
         allow: false,
+        by: 'nobody',
         reason: `Nobody answered the approval request for ${tool} within ${seconds(outcome.durationMs)}, so it was denied. Do not retry it until the user is back; continue with what needs no approval.`,
       };
     case 'cancelled':
       return {
         allow: false,
+        by: 'nobody',
         reason: `The approval request for ${tool} was cancelled (the call was aborted).`,
       };
     default:
       // An outcome the broker should never produce: fail closed.
-      return { allow: false, reason: `${tool} was not approved.` };
+      return { allow: false, by: 'nobody', reason: `${tool} was not approved.` };
   }
 }

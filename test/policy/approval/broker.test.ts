@@ -52,6 +52,14 @@ describe('ApprovalBroker', () => {
     },
   );
 
+  test.each(['broker', 'default', 'timeout', 'rule:exec_command(x)', 'cached:turn'])(
+    'an approver cannot sign its answer as %s, the name of an ending that is not a human’s',
+    async (by) => {
+      const broker = new ApprovalBroker({ approver: answer('deny', { by }), approverName: 'console' });
+      expect((await broker.ask(request(), live())).decidedBy).toBe('console');
+    },
+  );
+
   test('keeps feedback, layer and by; bounds feedback; drops a layer it does not know', async () => {
     const broker = new ApprovalBroker({
       approver: answer('deny', { feedback: 'x'.repeat(100_000), layer: 'managed' as 'user', by: 'alice' }),

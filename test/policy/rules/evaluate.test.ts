@@ -203,6 +203,18 @@ describe('suggestRule', () => {
     expect(suggestRule(intentFor('write_stdin', { session_id: 1, chars: 'ls' }, ws))).toBeUndefined();
   });
 
+  test('a line that changes directory and then runs a program by relative path gets no rule', () => {
+    // `exec_command(./build.sh)` would allow the root's ./build.sh, not the sub/build.sh the human saw.
+    expect(suggestRule(sh('cd sub && ./build.sh', ws))).toBeUndefined();
+    expect(suggestRule(sh('pushd tools; bin/gen --all', ws))).toBeUndefined();
+    // Without a directory change, or with an absolute program, the per-command rules stand.
+    expect(suggestRule(sh('./build.sh', ws))).toEqual(['exec_command(./build.sh)']);
+    expect(suggestRule(sh('cd sub && npm test', ws))).toEqual([
+      'exec_command(cd sub)',
+      'exec_command(npm test)',
+    ]);
+  });
+
   test('suggested rules allow exactly the call they came from (round trip)', () => {
     const cases: PermissionIntent[] = [
       sh('git commit -m \'fix: *\' --author "A B"', ws),

@@ -80,6 +80,7 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
   },
   suggest(tool, values) {
     if (!values.exact || values.argv.length === 0 || values.risk === 'dangerous') return undefined;
+    if (runsRelativeProgramElsewhere(values.argv)) return undefined;
     const rules: string[] = [];
     for (const argv of values.argv) {
       if (argv.length === 0 || argv.some((w) => INVISIBLE.test(w))) return undefined;
@@ -88,6 +89,22 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
     return rules;
   },
 };
+
+const DIRECTORY_CHANGERS = new Set(['cd', 'pushd', 'popd']);
+
+/**
+ * `cd sub && ./build.sh`: the human saw sub/build.sh run, but a rule `exec_command(./build.sh)` would allow
+ * whatever ./build.sh the working directory holds. Per-sub-command rules drop the `cd`, so such a line gets
+ * no rule at all (Codex and Claude Code rules carry no working directory either).
+ */
+function runsRelativeProgramElsewhere(argv: string[][]): boolean {
+  const changes = argv.findIndex((a) => DIRECTORY_CHANGERS.has(a[0] ?? ''));
+  if (changes === -1) return false;
+  return argv.slice(changes + 1).some((a) => {
+    const program = a[0] ?? '';
+    return program.includes('/') && !program.startsWith('/');
+  });
+}
 
 /** Characters in a pattern that make it never match, or match less than it seems to. */
 function warnWords(text: string, behavior: PermissionBehavior, warn: Warn, at: string) {
