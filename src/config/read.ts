@@ -2,7 +2,7 @@
 // both report alike), the schema, then the values the schema cannot judge (host patterns, addresses, URLs,
 // directories that must exist). Every problem carries the file, the setting and its line and column.
 import { statSync } from 'node:fs';
-import { jsonPath, parseJson, readSettingsText } from '../policy/policy-file/index.js';
+import { jsonPath, parseJson, readSettingsText, settingsReadProblem } from '../policy/policy-file/index.js';
 import { parseAddressRule, parseHostPattern, parseTarget } from '../sandbox/index.js';
 import { escapeSegment } from '../schema/index.js';
 import { type JsonPositions, jsonPositions } from './locate.js';
@@ -57,12 +57,7 @@ export function readConfigFile(
   try {
     text = readSettingsText(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message =
-      code === 'ENOENT'
-        ? 'no such file'
-        : `cannot be read (${code === 'ENOTREG' || code === 'ETOOBIG' ? (error as Error).message : (code ?? (error as Error).message)})`;
-    return { problems: [{ layer, file, path: '(file)', message }], warnings: [] };
+    return { problems: [{ layer, file, path: '(file)', message: settingsReadProblem(error) }], warnings: [] };
   }
   const parsed = parseJson(text);
   if (!parsed.ok) {

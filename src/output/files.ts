@@ -1,8 +1,9 @@
 // File mechanics for OutputStore: safe names, atomic no-replace writes, size caps, what is on disk.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { type FileHandle, link, lstat, mkdir, open, readdir, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { type PinnedDir, pinDir } from '../sandbox/index.js';
 import { formatBytes } from './project.js';
 
 /** A saved file and its size, as the store tracks it. */
@@ -40,59 +41,117 @@ export function capped(text: string, maxBytes: number): string | Buffer {
   return Buffer.concat([head.subarray(0, cut), Buffer.from(note(total - cut))]);
 }
 
-/** Writes `data` to `<dir>/<base>.txt`, or `<base>-2.txt` and so on if taken; atomic and never replacing. */
-export async function writeNew(dir: string, base: string, data: string | Buffer): Promise<string> {
-  const temp = path.join(dir, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeTemp(dir, temp, data);
+/**
+ * Writes `data` to `<store>/<turn>/<base>.txt`, or `<base>-2.txt` and so on if taken; atomic and never
+ * replacing. Returns the file's name. `store` is the store's real path: it and the turn folder are held open
+ * and confirmed to be where they should be, and every name is created inside them, so a folder swapped for a
+ * symbolic link meanwhile cannot carry the output (or its temp file) anywhere else.
+ */
+export async function writeNew(
+  store: string,
+  turn: string,
+  base: string,
+  data: string | Buffer,
+): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await writeInTurn(store, turn, base, data);
+    } catch (err) {
+      // A concurrent prune removed the emptied turn folder between our mkdir and our write: make it again.
+      if (errorCode(err) !== 'ENOENT' || attempt >= 2) throw err;
+    }
+  }
+}
+
+async function writeInTurn(
+  store: string,
+  turn: string,
+  base: string,
+  data: string | Buffer,
+): Promise<string> {
+  const root = await pinDir(store);
+  let dir: PinnedDir | undefined;
+  let temp: string | undefined;
   try {
+    await mkdir(root.at(turn), { mode: 0o700 }).catch(ignore('EEXIST'));
+    dir = await pinDir(path.join(store, turn), root.at(turn));
+    const tempName = `.${base}.${randomBytes(6).toString('hex')}.tmp`;
+    const handle = await open(
+      dir.at(tempName),
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
+    temp = dir.at(tempName);
+    try {
+      await handle.writeFile(data);
+    } finally {
+      await handle.close();
+    }
     for (let n = 1; ; n++) {
-      const candidate = path.join(dir, n === 1 ? `${base}.txt` : `${base}-${n}.txt`);
+      const name = n === 1 ? `${base}.txt` : `${base}-${n}.txt`;
       try {
         // link() is a rename that fails instead of replacing, which makes the name claim atomic.
-        await link(temp, candidate);
-        return candidate;
+        await link(temp, dir.at(name));
+        return name;
       } catch (err) {
         const code = errorCode(err);
         if (code === 'EEXIST') continue;
         if (!NO_LINK.has(code ?? '')) throw err;
-        if (await exists(candidate)) continue;
-        await rename(temp, candidate);
-        return candidate;
+        if (await exists(dir.at(name))) continue;
+        await rename(temp, dir.at(name));
+        return name;
       }
     }
   } finally {
-    await unlink(temp).catch(ignore('ENOENT'));
+    if (temp) await unlink(temp).catch(ignore('ENOENT'));
+    await dir?.close().catch(() => undefined);
+    await root.close().catch(() => undefined);
   }
 }
 
-/** Writes the temp file (0600), recreating the turn folder if a prune removed it meanwhile. */
-async function writeTemp(dir: string, temp: string, data: string | Buffer): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    // (Re)create the turn folder: a concurrent prune may remove it once it is empty.
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    // The turn folder must be a real directory: a symlink planted there (by a shell command, say) would
-    // otherwise carry the write outside the state directory.
-    const [folder, store] = await Promise.all([lstat(dir), lstat(path.dirname(dir))]);
-    if (!folder.isDirectory() || !store.isDirectory())
-      throw new Error(`${dir} is not a plain directory; refusing to write an output there.`);
+/**
+ * Removes `<store>/<turn>/<name>` through the held-open store and turn folder (never through a link put in
+ * their place), then the turn folder if that left it empty.
+ */
+export async function removeSaved(store: string, turn: string, name: string): Promise<void> {
+  const root = await pinDir(store);
+  try {
+    let dir: PinnedDir;
     try {
-      const handle = await open(
-        temp,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-        0o600,
-      );
-      try {
-        await handle.writeFile(data);
-      } finally {
-        await handle.close();
-      }
-      return;
-    } catch (err) {
-      if (errorCode(err) !== 'ENOENT' || attempt >= 2) {
-        await unlink(temp).catch(() => {});
-        throw err;
-      }
+      dir = await pinDir(path.join(store, turn), root.at(turn));
+    } catch {
+      return; // gone, or no longer a folder of ours: nothing of ours to remove there
     }
+    try {
+      await unlink(dir.at(name)).catch(ignore('ENOENT'));
+    } finally {
+      await dir.close().catch(() => undefined);
+    }
+    // Fails harmlessly while the folder still has files, or when a link now stands there.
+    await rmdir(root.at(turn)).catch(() => undefined);
+  } finally {
+    await root.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Opens `<store>/<names…>` for reading: each folder on the way held open inside the one before without
+ * following links, the file itself O_NOFOLLOW (a link: ELOOP) and O_NONBLOCK (a planted FIFO cannot hang us).
+ */
+export async function openSaved(store: string, names: string[]): Promise<FileHandle> {
+  let dir = await pinDir(store);
+  try {
+    for (const name of names.slice(0, -1)) {
+      const next = await pinDir(path.join(dir.path, name), dir.at(name));
+      await dir.close().catch(() => undefined);
+      dir = next;
+    }
+    return await open(
+      dir.at(names[names.length - 1]!),
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    );
+  } finally {
+    await dir.close().catch(() => undefined);
   }
 }
 

@@ -1,15 +1,15 @@
 // Full outputs spilled to files, so the model and the user can read back what the model's view left out.
-import { constants } from 'node:fs';
-import { lstat, open, realpath, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { type FileHandle, lstat, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPrivateDir } from '../store/index.js';
 import {
   capped,
   errorCode,
   type FileEntry,
-  ignore,
   inventory,
   isContinuation,
+  openSaved,
+  removeSaved,
   safeId,
   writeNew,
 } from './files.js';
@@ -62,10 +62,11 @@ export class OutputStore {
   /** Writes `text` atomically to a new file for this call and prunes old outputs; never overwrites. */
   async save(turnId: string, callId: string, text: string): Promise<SavedOutput> {
     await this.init();
-    const turnDir = path.join(this.dir, safeId(turnId));
+    const turn = safeId(turnId);
     const data = capped(text, this.maxFileBytes);
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-    const file = await writeNew(turnDir, safeId(callId), data);
+    const name = await writeNew(await this.storePath(), turn, safeId(callId), data);
+    const file = path.join(this.dir, turn, name);
     this.entries.push({ path: file, bytes });
     this.totalBytes += bytes;
     this.inFlight.add(file);
@@ -87,20 +88,21 @@ export class OutputStore {
     if (opts.length !== undefined && (!Number.isSafeInteger(opts.length) || opts.length < 0)) {
       throw new Error('length must be a non-negative integer');
     }
-    const target = await this.resolveInside(file);
-    let handle: Awaited<ReturnType<typeof open>>;
+    const { real, names } = await this.resolveInside(file);
+    let handle: FileHandle;
     try {
-      // O_NOFOLLOW refuses a link as the last component; O_NONBLOCK keeps a planted FIFO from hanging us.
-      handle = await open(
-        target,
-        constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-      );
+      // Opened folder by folder inside the store, so a folder swapped for a link after the checks above
+      // cannot send the read elsewhere.
+      handle = await openSaved(real, names);
     } catch (err) {
       const code = errorCode(err);
       if (code === 'ELOOP' || code === 'EMLINK') {
         throw new Error(`refusing to read ${file}: it is a symbolic link`);
       }
-      if (code === 'ENOENT') throw new Error(`no saved output at ${file}`);
+      if (code === 'EHANDRAILRACE') {
+        throw new Error(`refusing to read ${file}: a folder on the way is a symbolic link or was moved`);
+      }
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new Error(`no saved output at ${file}`);
       throw err;
     }
     try {
@@ -144,6 +146,7 @@ export class OutputStore {
     } catch (err) {
       if (errorCode(err) !== 'EEXIST') throw err;
     }
+    this.realDir = await realpath(this.dir);
     const found = await inventory(this.dir);
     found.sort((a, b) => a.mtimeMs - b.mtimeMs);
     for (const f of found) {
@@ -173,16 +176,22 @@ export class OutputStore {
       }
     }
     this.entries = kept;
+    const store = await this.storePath();
     for (const victim of victims) {
-      await unlink(victim.path).catch(ignore('ENOENT'));
-      const parent = path.dirname(victim.path);
-      // Remove the turn folder once empty; fails harmlessly while it still has files.
-      if (parent !== this.dir) await rmdir(parent).catch(() => {});
+      const [turn, name, ...deeper] = path.relative(this.dir, victim.path).split(path.sep);
+      if (turn && name && deeper.length === 0) await removeSaved(store, turn, name);
     }
   }
 
-  /** Maps a caller's path to a file under the real store directory, or throws. */
-  private async resolveInside(file: string): Promise<string> {
+  /** The store directory's real path, as found when it was set up. */
+  private async storePath(): Promise<string> {
+    const real = await this.resolveRealDir();
+    if (real === undefined) throw new Error(`the output directory ${this.dir} does not exist`);
+    return real;
+  }
+
+  /** Maps a caller's path to the real store directory and the names below it, or throws. */
+  private async resolveInside(file: string): Promise<{ real: string; names: string[] }> {
     if (typeof file !== 'string' || file === '' || file.includes('\0')) {
       throw new Error('output path must be a non-empty string without NUL');
     }
@@ -206,7 +215,7 @@ export class OutputStore {
       if (stat.isSymbolicLink()) throw new Error(`refusing to read ${file}: ${part} is a symbolic link`);
       if (!stat.isDirectory()) throw new Error(`no saved output at ${file}`);
     }
-    return path.join(current, parts[parts.length - 1]!);
+    return { real, names: parts };
   }
 
   /** The store directory with links resolved, or undefined while it does not exist. */

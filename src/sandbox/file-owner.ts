@@ -15,9 +15,7 @@ export interface ActingUser {
 /** The user file tools act as for files under `root`. */
 export function actingUser(root: string): ActingUser {
   const euid = process.geteuid?.() ?? -1;
-  if (euid !== 0) {
-    return { uid: euid, gid: process.getegid?.() ?? -1, groups: process.getgroups?.() ?? [] };
-  }
+  if (euid !== 0) return processUser(euid);
   try {
     const stat = statSync(root);
     if (stat.uid !== 0) return { uid: stat.uid, gid: stat.gid, groups: [] };
@@ -27,6 +25,10 @@ export function actingUser(root: string): ActingUser {
   return { uid: 0, gid: process.getegid?.() ?? 0, groups: [] };
 }
 
+function processUser(euid: number): ActingUser {
+  return { uid: euid, gid: process.getegid?.() ?? -1, groups: process.getgroups?.() ?? [] };
+}
+
 /** Whether `user` may write a file or directory with this stat (root: when any write bit is set). */
 export function mayWrite(stat: Stats, user: ActingUser): boolean {
   const mode = stat.mode;
@@ -34,6 +36,30 @@ export function mayWrite(stat: Stats, user: ActingUser): boolean {
   if (stat.uid === user.uid) return (mode & 0o200) !== 0;
   if (stat.gid === user.gid || user.groups.includes(stat.gid)) return (mode & 0o020) !== 0;
   return (mode & 0o002) !== 0;
+}
+
+/** Whether a sticky directory keeps `user` from deleting or renaming `file`: only its owner and the directory's may. */
+export function stickyKeeps(file: Stats, dir: Stats, user: ActingUser): boolean {
+  return (dir.mode & 0o1000) !== 0 && user.uid !== 0 && file.uid !== user.uid && dir.uid !== user.uid;
+}
+
+/**
+ * Whether a file renamed over `current` can be given current's owner, group and mode. Root can always; anyone
+ * else only for its own file, in one of its groups, in a directory it may change. Otherwise the file is
+ * written in place, so that editing a shared file never makes it the editor's.
+ */
+export function replacementKeepsOwner(current: Stats, dir: Stats): boolean {
+  const euid = process.geteuid?.() ?? -1;
+  if (euid === 0 || euid === -1) return true;
+  const self = processUser(euid);
+  if (current.uid !== self.uid) return false;
+  if (current.gid !== self.gid && !self.groups.includes(current.gid)) return false;
+  return mayWrite(dir, self) && !stickyKeeps(current, dir, self);
+}
+
+/** Who a new file or directory in `dir` belongs to: the acting user, in `dir`'s group when it is set-group-ID. */
+export function newEntryOwner(user: ActingUser, dir: Stats): { uid: number; gid: number } {
+  return { uid: user.uid, gid: (dir.mode & 0o2000) !== 0 ? dir.gid : user.gid };
 }
 
 /** A refusal a tool reports as `permission_denied`. */
@@ -66,6 +92,12 @@ export function assertMayChange(
     const mode = (what.dir.mode & 0o7777).toString(8).padStart(4, '0');
     throw new FilePermissionError(
       `Cannot ${action === 'remove' ? 'delete' : 'create'} ${display}: its directory is not writable by ${who} (mode ${mode}, owner uid ${what.dir.uid}).`,
+    );
+  }
+  if (action === 'remove' && what.file && what.dir && stickyKeeps(what.file, what.dir, user)) {
+    const mode = (what.dir.mode & 0o7777).toString(8).padStart(4, '0');
+    throw new FilePermissionError(
+      `Cannot delete ${display}: its directory is sticky (mode ${mode}), so only the file's owner (uid ${what.file.uid}) or the directory's (uid ${what.dir.uid}) may delete or move it, not ${who}.`,
     );
   }
 }

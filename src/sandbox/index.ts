@@ -25,9 +25,12 @@ export {
 } from './protected-paths.js';
 export {
   type AtomicWriteResult,
+  assertRemovable,
   FileRaceError,
   mkdirInside,
   openForRead,
+  type PinnedDir,
+  pinDir,
   readVerified,
   removeVerified,
   writeAtomic,

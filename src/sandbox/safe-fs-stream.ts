@@ -6,8 +6,17 @@ import { createHash } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { FilePermissionError, newEntryOwner, replacementKeepsOwner } from './file-owner.js';
 import type { FileAllowed } from './file-policy-types.js';
-import { FileRaceError, giveTo, lstatOrUndefined, mkdirInside, openReplacement, pinDir } from './safe-fs.js';
+import {
+  FileRaceError,
+  inspectTarget,
+  lstatOrUndefined,
+  mkdirInside,
+  openTemp,
+  pinDir,
+  settle,
+} from './safe-fs.js';
 
 export interface StreamedFile {
   bytes: number;
@@ -25,12 +34,16 @@ export async function streamToFile(check: FileAllowed, chunks: AsyncIterable<Buf
   let handle: FileHandle | undefined;
   let renamed = false;
   try {
-    const opened = await openReplacement(check, pinned, {
-      verb: 'download',
-      suffix: 'download',
-      removedIsRace: false,
-    });
-    const { current, user, mode } = opened;
+    const target = await inspectTarget(check, pinned, { verb: 'download', removedIsRace: false });
+    const { current } = target;
+    // A download is never written in place (a failed one would leave half a file), so a file that a
+    // replacement could not keep as it is — another user's or group's — is refused.
+    if (current && !replacementKeepsOwner(current, target.dir)) {
+      throw new FilePermissionError(
+        `Cannot replace ${check.display}: it belongs to uid ${current.uid} (group ${current.gid}) or sits in a directory handrail's user may not change, and a downloaded replacement would not stay whose it is. Download to a new path instead.`,
+      );
+    }
+    const opened = await openTemp(pinned, target, 'download');
     const file = opened.handle;
     temp = opened.temp;
     handle = file;
@@ -45,8 +58,8 @@ export async function streamToFile(check: FileAllowed, chunks: AsyncIterable<Buf
         offset += bytesWritten;
       }
     }
-    if (current) await file.chmod(mode);
-    await giveTo(file, current ?? user);
+    if (current) await settle(file, current, current.mode & 0o7777);
+    else await settle(file, newEntryOwner(target.user, target.dir));
     await file.sync();
     await file.close();
     handle = undefined;

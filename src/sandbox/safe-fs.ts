@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { type ActingUser, actingUser, assertMayChange } from './file-owner.js';
+import {
+  type ActingUser,
+  actingUser,
+  assertMayChange,
+  newEntryOwner,
+  replacementKeepsOwner,
+} from './file-owner.js';
 import type { FileAllowed } from './file-policy-types.js';
 import { isWithin } from './path-syntax.js';
 
@@ -101,16 +107,19 @@ export async function pinDir(dir: string, via?: string): Promise<PinnedDir> {
 }
 
 /**
- * Write a checked path atomically: a temp file created in the pinned directory (O_EXCL | O_NOFOLLOW), given
- * the old file's mode and owner (a new file belongs to the user handrail acts for), fsynced, then renamed
- * over the target. rename() replaces a leaf symlink rather than following it, so a link swapped in cannot
- * redirect the write. A file the acting user may not write (mode 0444, another user's) is refused. When
- * `expect` is given, the target must still be that file (dev/inode/size/mtime) just before the rename.
+ * Write a checked path: a temp file created in the pinned directory (O_EXCL | O_NOFOLLOW), given the old
+ * file's owner and mode (a new file belongs to the user handrail acts for; `like` gives it another file's, as
+ * a move does), fsynced, then renamed over the target. rename() replaces a leaf symlink rather than following
+ * it, so a link swapped in cannot redirect the write. A file the acting user may not write (mode 0444,
+ * another user's) is refused. A file the user may write but that a renamed replacement could not keep as it
+ * is (another user's or group's file, a file in a directory the user may not change) is written in place
+ * instead, so it stays whose it was. When `expect` is given, the target must still be that file
+ * (dev/inode/size/mtime) just before it is replaced.
  */
 export async function writeAtomic(
   check: FileAllowed,
   data: string | Buffer,
-  opts: { expect?: Stats; createParents?: boolean } = {},
+  opts: { expect?: Stats; createParents?: boolean; like?: Stats } = {},
 ): Promise<AtomicWriteResult> {
   const dir = path.dirname(check.path);
   const name = path.basename(check.path);
@@ -120,33 +129,22 @@ export async function writeAtomic(
   let handle: FileHandle | undefined;
   let renamed = false;
   try {
-    const opened = await openReplacement(check, pinned, {
-      verb: 'write',
-      suffix: 'tmp',
-      removedIsRace: true,
-    });
-    const { current, user, mode } = opened;
+    const target = await inspectTarget(check, pinned, { verb: 'write', removedIsRace: true });
+    const { current } = target;
+    if (current && !replacementKeepsOwner(current, target.dir)) {
+      return await overwriteInPlace(check, pinned, current, data, opts.expect);
+    }
+    const opened = await openTemp(pinned, target, 'tmp');
     temp = opened.temp;
     handle = opened.handle;
     await handle.writeFile(data);
-    if (current) await handle.chmod(mode);
-    await giveTo(handle, current ?? user);
+    const model = current ?? opts.like;
+    if (model) await settle(handle, model, model.mode & 0o7777);
+    else await settle(handle, newEntryOwner(target.user, target.dir));
     await handle.sync();
     await handle.close();
     handle = undefined;
-    if (opts.expect) {
-      const now = await lstatOrUndefined(pinned.at(name));
-      const e = opts.expect;
-      if (
-        !now ||
-        now.ino !== e.ino ||
-        now.dev !== e.dev ||
-        now.size !== e.size ||
-        now.mtimeMs !== e.mtimeMs
-      ) {
-        throw new FileRaceError(`${check.display} changed on disk while it was being edited.`);
-      }
-    }
+    if (opts.expect) assertSame(check, await lstatOrUndefined(pinned.at(name)), opts.expect);
     await fs.rename(temp, pinned.at(name));
     renamed = true;
     const stat = await fs.lstat(pinned.at(name));
@@ -158,29 +156,75 @@ export async function writeAtomic(
   }
 }
 
-/** A temp file opened beside a checked target, whose current state was confirmed against the check. */
-export interface Replacement {
+/** The target must still be the file that was read (dev/inode/size/mtime), or the edit is refused. */
+function assertSame(check: FileAllowed, now: Stats | undefined, expected: Stats): void {
+  if (
+    !now ||
+    now.ino !== expected.ino ||
+    now.dev !== expected.dev ||
+    now.size !== expected.size ||
+    now.mtimeMs !== expected.mtimeMs
+  ) {
+    throw new FileRaceError(`${check.display} changed on disk while it was being edited.`);
+  }
+}
+
+/**
+ * Write over an existing file through a descriptor opened on it (O_NOFOLLOW, in the pinned directory): the
+ * file keeps its inode, owner, group and mode. Not atomic — a reader may see it half-written, as with any
+ * editor that saves in place — so it is used only where a replacement would change whose the file is.
+ */
+async function overwriteInPlace(
+  check: FileAllowed,
+  pinned: PinnedDir,
+  current: Stats,
+  data: string | Buffer,
+  expect: Stats | undefined,
+): Promise<AtomicWriteResult> {
+  const name = path.basename(check.path);
+  const handle = await fs.open(pinned.at(name), O_WRONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    const now = await handle.stat();
+    if (!now.isFile() || now.dev !== current.dev || now.ino !== current.ino) {
+      throw new FileRaceError(`${check.display} was replaced between the check and the write.`);
+    }
+    if (now.nlink > 1) throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
+    if (expect) assertSame(check, now, expect);
+    await confirmLocation(handle, path.join(pinned.path, name));
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    // Written first, then cut to length: a failed write leaves the file no shorter than it was.
+    let offset = 0;
+    while (offset < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, offset);
+      offset += bytesWritten;
+    }
+    await handle.truncate(bytes.length);
+    await handle.sync();
+    return { created: false, stat: await handle.stat() };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The target of a replace-by-rename as it is now, with who acts on it and the directory it is in. */
+export interface TargetState {
   /** The target as it is now (undefined: it does not exist yet). */
   current?: Stats;
   /** Who handrail acts for, and so who a new file will belong to. */
   user: ActingUser;
-  /** The mode the replacement gets: the old file's, or 0666 (less the umask) for a new one. */
-  mode: number;
-  temp: string;
-  handle: FileHandle;
+  /** The pinned directory's stat. */
+  dir: Stats;
 }
 
 /**
- * The shared first half of every replace-by-rename (writeAtomic, streamToFile): the target must still be the
- * file the policy checked (or still absent), have no second hard link, and be writable by the acting user;
- * then a temp file is created O_EXCL|O_NOFOLLOW in the pinned directory and confirmed to be there. On any
- * failure nothing is left behind.
+ * The first half of every write: the target must still be the file the policy checked (or still absent),
+ * have no second hard link, and be writable by the acting user (or, absent, creatable in its directory).
  */
-export async function openReplacement(
+export async function inspectTarget(
   check: FileAllowed,
   pinned: PinnedDir,
-  opts: { verb: string; suffix: string; removedIsRace: boolean },
-): Promise<Replacement> {
+  opts: { verb: string; removedIsRace: boolean },
+): Promise<TargetState> {
   const current = await lstatOrUndefined(pinned.at(path.basename(check.path)));
   if (current && !current.isFile()) throw new FileRaceError(`${check.display} is no longer a regular file.`);
   if (current && check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
@@ -191,17 +235,28 @@ export async function openReplacement(
   if (current && current.nlink > 1)
     throw new FileRaceError(`${check.display} gained a hard link since it was checked.`);
   const user = actingUser(check.root.path);
-  assertMayChange(
-    check.display,
-    current ? { file: current } : { dir: await pinned.handle.stat() },
-    user,
-    current ? 'update' : 'create',
-  );
+  const dir = await pinned.handle.stat();
+  assertMayChange(check.display, current ? { file: current } : { dir }, user, current ? 'update' : 'create');
+  return { ...(current ? { current } : {}), user, dir };
+}
+
+/**
+ * A temp file created O_EXCL|O_NOFOLLOW in the pinned directory and confirmed to be there, private (0600)
+ * until it is given its final mode when it replaces a file. On any failure nothing is left behind.
+ */
+export async function openTemp(
+  pinned: PinnedDir,
+  target: TargetState,
+  suffix: string,
+): Promise<{ temp: string; handle: FileHandle }> {
   // A short fixed-length name: the target's own name may already be near the 255-byte limit.
-  const tempName = `.handrail-${randomBytes(6).toString('hex')}.${opts.suffix}`;
+  const tempName = `.handrail-${randomBytes(6).toString('hex')}.${suffix}`;
   const temp = pinned.at(tempName);
-  const mode = current ? current.mode & 0o7777 : 0o666;
-  const handle = await fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  const handle = await fs.open(
+    temp,
+    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+    target.current ? 0o600 : 0o666,
+  );
   try {
     await confirmLocation(handle, path.join(pinned.path, tempName));
   } catch (error) {
@@ -209,24 +264,48 @@ export async function openReplacement(
     await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
-  return { ...(current ? { current } : {}), user, mode, temp, handle };
+  return { temp, handle };
 }
 
 /**
- * Give a file written as root to the user it belongs to: the old file's owner, or for a new file the user
- * handrail acts for, so the user's own commands can change it later.
+ * Give a file this handle wrote its owner, group and mode: chown first, then chmod, since the kernel clears the
+ * set-user-ID and set-group-ID bits on chown. Root gives any owner; anyone else can only move its own file
+ * into another of its groups, which is all a replacement of its own file needs.
  */
-export async function giveTo(handle: FileHandle, owner: { uid: number; gid: number }): Promise<void> {
-  if (process.geteuid?.() !== 0) return;
-  if (owner.uid === 0 && owner.gid === (process.getegid?.() ?? 0)) return;
-  await handle.chown(owner.uid, owner.gid).catch(() => undefined);
+export async function settle(
+  handle: FileHandle,
+  owner: { uid: number; gid: number },
+  mode?: number,
+): Promise<void> {
+  const euid = process.geteuid?.();
+  if (euid === 0) await handle.chown(owner.uid, owner.gid).catch(() => undefined);
+  else if (owner.uid === euid && owner.gid !== process.getegid?.())
+    await handle.chown(-1, owner.gid).catch(() => undefined);
+  if (mode !== undefined) await handle.chmod(mode);
+}
+
+/**
+ * Refuse, before anything is written, a delete that removeVerified would refuse for the acting user (a
+ * read-only file, a directory it may not change, another user's file in a sticky directory).
+ */
+export async function assertRemovable(check: FileAllowed): Promise<void> {
+  const pinned = await pinDir(path.dirname(check.path));
+  try {
+    const current = await lstatOrUndefined(pinned.at(path.basename(check.path)));
+    if (!current) return; // removeVerified says so, with the rest of the patch undone
+    const dir = await pinned.handle.stat();
+    assertMayChange(check.display, { file: current, dir }, actingUser(check.root.path), 'remove');
+  } finally {
+    await pinned.close().catch(() => undefined);
+  }
 }
 
 /**
  * Remove a checked file after confirming it is still the file that was checked, through its pinned
- * directory. A file the acting user may not write, or in a directory it may not write, is refused.
+ * directory. A file the acting user may not write, or in a directory it may not write, is refused — unless
+ * it is one this very call created (`created`: an undo), identified by the dev/inode of the check.
  */
-export async function removeVerified(check: FileAllowed): Promise<void> {
+export async function removeVerified(check: FileAllowed, opts: { created?: boolean } = {}): Promise<void> {
   const pinned = await pinDir(path.dirname(check.path));
   try {
     const at = pinned.at(path.basename(check.path));
@@ -236,12 +315,14 @@ export async function removeVerified(check: FileAllowed): Promise<void> {
     if (check.stat && (current.dev !== check.stat.dev || current.ino !== check.stat.ino)) {
       throw new FileRaceError(`${check.display} was replaced between the check and the delete.`);
     }
-    assertMayChange(
-      check.display,
-      { file: current, dir: await pinned.handle.stat() },
-      actingUser(check.root.path),
-      'remove',
-    );
+    if (!(opts.created && check.stat)) {
+      assertMayChange(
+        check.display,
+        { file: current, dir: await pinned.handle.stat() },
+        actingUser(check.root.path),
+        'remove',
+      );
+    }
     await fs.unlink(at);
   } finally {
     await pinned.close().catch(() => undefined);
@@ -280,7 +361,8 @@ export async function mkdirInside(dir: string, root: string): Promise<void> {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const child = await pinDir(next, at);
-      if (made) await giveTo(child.handle, user);
+      // Owned like a file created there: the acting user, in the parent's group when it is set-group-ID.
+      if (made) await settle(child.handle, newEntryOwner(user, await parent.handle.stat()));
       await parent.close().catch(() => undefined);
       parent = child;
     }

@@ -216,6 +216,20 @@ describe('invalid files', () => {
     ]);
   });
 
+  test('a config file that is not UTF-8 is an error, not read with U+FFFD in its values', () => {
+    const { ws, env } = setup();
+    writeFileSync(path.join(ws, 'latin1.json'), Buffer.from('{ "profile": "r\xe9ad_only" }', 'latin1'));
+    const loaded = loadConfig({ cwd: ws, env, configFile: 'latin1.json' });
+    expect(loaded.errors).toEqual([
+      {
+        layer: 'file',
+        file: path.join(ws, 'latin1.json'),
+        path: '(file)',
+        message: 'cannot be read (not valid UTF-8; save it as UTF-8)',
+      },
+    ]);
+  });
+
   test('flags and options are checked like files', () => {
     const { ws, env } = setup();
     const loaded = loadConfig({

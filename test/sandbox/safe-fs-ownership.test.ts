@@ -173,6 +173,165 @@ describe.skipIf(!isRoot)("as root on a user's workspace, files stay the user's",
   });
 });
 
+const dist = path.resolve(import.meta.dirname, '../../dist/index.js');
+const fileCalls = path.resolve(import.meta.dirname, 'fixtures/file-calls.mjs');
+const TEAM = USER + 2;
+
+/** A file with this content, owner and mode. */
+function put(file: string, owner: [number, number], mode: number, content = 'old\n'): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  chownSync(file, ...owner);
+  chmodSync(file, mode);
+  return file;
+}
+const owned = (file: string) => {
+  const s = statSync(file);
+  return [s.uid, s.gid, (s.mode & 0o7777).toString(8)];
+};
+const update = (file: string) => `*** Begin Patch\n*** Update File: ${file}\n@@\n-old\n+new\n*** End Patch`;
+
+/** Tool calls run by USER (with TEAM as a supplementary group) in a node process of its own. */
+function callsAsUser(ws: string, calls: Array<[string, Record<string, unknown>]>) {
+  const out = execFileSync(
+    'setpriv',
+    [
+      `--reuid=${USER}`,
+      `--regid=${USER}`,
+      `--groups=${USER},${TEAM}`,
+      process.execPath,
+      fileCalls,
+      dist,
+      ws,
+      JSON.stringify(calls),
+    ],
+    { cwd: ws, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws } },
+  );
+  return JSON.parse(out.trim().split('\n').pop()!) as Array<{ errorClass: string; text: string }>;
+}
+
+describe.skipIf(!isRoot || !existsSync(dist))(
+  'an ordinary user, in a process of its own, changes the files it may write and they stay whose they were',
+  () => {
+    // Files the user may write but not replace by rename and keep as they were: root's file writable through
+    // the user's group, another user's world-writable file, the user's own file in a supplementary group,
+    // its file in a directory it may not write, another user's file in a sticky directory.
+    const layout = (ws: string) => {
+      mkdirSync(path.join(ws, 'ro'));
+      mkdirSync(path.join(ws, 'sticky'));
+      const files = [
+        put(path.join(ws, 'group.txt'), [0, USER], 0o664),
+        put(path.join(ws, 'shared.txt'), [USER + 1, USER + 1], 0o666),
+        put(path.join(ws, 'team.txt'), [USER, TEAM], 0o664),
+        put(path.join(ws, 'ro', 'inside.txt'), [USER, USER], 0o644),
+        put(path.join(ws, 'sticky', 'theirs.txt'), [USER + 1, USER + 1], 0o666),
+      ];
+      chownSync(path.join(ws, 'ro'), USER, USER);
+      chmodSync(path.join(ws, 'ro'), 0o555);
+      chmodSync(path.join(ws, 'sticky'), 0o1777);
+      return files.map((f) => path.relative(ws, f));
+    };
+    const tools: Array<[string, (f: string) => [string, Record<string, unknown>]]> = [
+      ['write_file', (f) => ['write_file', { path: f, content: 'new\n' }]],
+      ['edit_file', (f) => ['edit_file', { path: f, old_text: 'old', new_text: 'new' }]],
+      ['apply_patch update', (f) => ['apply_patch', { patch: update(f) }]],
+    ];
+    test.each(tools)('%s: written in place, owner, group and mode kept', (_label, make) => {
+      const ws = dir(USER);
+      const files = layout(ws);
+      const before = files.map((f) => owned(path.join(ws, f)));
+      const results = callsAsUser(
+        ws,
+        files.map((f) => make(f)),
+      );
+      expect(results.map((r) => r.errorClass)).toEqual(files.map(() => 'ok'));
+      expect(files.map((f) => readFileSync(path.join(ws, f), 'utf8'))).toEqual(files.map(() => 'new\n'));
+      expect(files.map((f) => owned(path.join(ws, f)))).toEqual(before);
+      expect(readdirSync(ws, { recursive: true }).filter((f) => String(f).includes('.handrail-'))).toEqual(
+        [],
+      );
+    });
+
+    test("another user's file in a sticky directory cannot be deleted or moved: permission_denied, said plainly", () => {
+      const ws = dir(USER);
+      layout(ws);
+      const results = callsAsUser(ws, [
+        ['apply_patch', { patch: '*** Begin Patch\n*** Delete File: sticky/theirs.txt\n*** End Patch' }],
+        [
+          'apply_patch',
+          {
+            patch:
+              '*** Begin Patch\n*** Update File: sticky/theirs.txt\n*** Move to: moved.txt\n@@\n-old\n+new\n*** End Patch',
+          },
+        ],
+      ]);
+      for (const r of results) {
+        expect(r.errorClass).toBe('permission_denied');
+        expect(r.text).toMatch(/sticky/);
+        expect(r.text).not.toContain('/proc/self/fd');
+      }
+      expect(readFileSync(path.join(ws, 'sticky', 'theirs.txt'), 'utf8')).toBe('old\n');
+      expect(existsSync(path.join(ws, 'moved.txt'))).toBe(false);
+    });
+  },
+);
+
+describe.skipIf(!isRoot)("as root on a user's workspace, modes and groups are kept", () => {
+  test('set-user-ID and set-group-ID bits survive an edit', async () => {
+    const ws = dir(USER);
+    const turn = runtimeIn(ws);
+    put(path.join(ws, 'suid'), [USER, USER], 0o4755);
+    put(path.join(ws, 'sgid'), [USER, TEAM], 0o2755);
+    for (const f of ['suid', 'sgid']) {
+      const edited = await turn.call(call('edit_file', { path: f, old_text: 'old', new_text: 'new' }));
+      expect(edited.isError).toBe(false);
+    }
+    expect(owned(path.join(ws, 'suid'))).toEqual([USER, USER, '4755']);
+    expect(owned(path.join(ws, 'sgid'))).toEqual([USER, TEAM, '2755']);
+  });
+
+  test('a file moved by apply_patch keeps its mode, owner and group', async () => {
+    const ws = dir(USER);
+    put(path.join(ws, 'run.sh'), [USER, TEAM], 0o750);
+    const patch =
+      '*** Begin Patch\n*** Update File: run.sh\n*** Move to: bin/run.sh\n@@\n-old\n+new\n*** End Patch';
+    const result = await runtimeIn(ws).call(call('apply_patch', { patch }));
+    expect(result.isError).toBe(false);
+    expect(owned(path.join(ws, 'bin', 'run.sh'))).toEqual([USER, TEAM, '750']);
+    expect(existsSync(path.join(ws, 'run.sh'))).toBe(false);
+  });
+
+  test("a file created in a set-group-ID directory gets the directory's group, as the kernel gives it", async () => {
+    const ws = dir(USER);
+    const team = path.join(ws, 'team');
+    mkdirSync(team);
+    chownSync(team, USER, TEAM);
+    chmodSync(team, 0o2775);
+    const turn = runtimeIn(ws);
+    expect((await turn.call(call('write_file', { path: 'team/new.txt', content: 'x' }))).isError).toBe(false);
+    expect((await turn.call(call('write_file', { path: 'team/sub/deeper.txt', content: 'x' }))).isError).toBe(
+      false,
+    );
+    expect(statSync(path.join(team, 'new.txt')).gid).toBe(TEAM);
+    expect(statSync(path.join(team, 'sub')).gid).toBe(TEAM);
+    expect(statSync(path.join(team, 'sub', 'deeper.txt')).gid).toBe(TEAM);
+    expect(statSync(path.join(team, 'new.txt')).uid).toBe(USER);
+  });
+
+  test("another user's file in a sticky directory is not deleted for the workspace owner", async () => {
+    const ws = dir(USER);
+    const sticky = path.join(ws, 'sticky');
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    put(path.join(sticky, 'theirs.txt'), [USER + 1, USER + 1], 0o666);
+    const patch = '*** Begin Patch\n*** Delete File: sticky/theirs.txt\n*** End Patch';
+    const result = await runtimeIn(ws).call(call('apply_patch', { patch }));
+    expect(result.outcome.errorClass).toBe('permission_denied');
+    expect(text(result)).toMatch(/sticky/);
+    expect(existsSync(path.join(sticky, 'theirs.txt'))).toBe(true);
+  });
+});
+
 describe('no byte outside the roots, even under races', () => {
   test('a directory swapped for a symlink after the check: nothing is created outside, not even a temp file', async () => {
     const ws = dir();

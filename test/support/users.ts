@@ -1,6 +1,6 @@
 // Who the tests run as. As root, test workspaces are given to TEST_UID: bwrap then runs commands as that
 // ordinary user (the default for a workspace with a non-root owner), and the workspace stays writable.
-import { chownSync } from 'node:fs';
+import { chownSync, existsSync, readFileSync } from 'node:fs';
 import { tempDir } from './temp.js';
 
 export const isRoot = process.geteuid?.() === 0;
@@ -18,4 +18,43 @@ export function ownedTempDir(prefix = 'handrail-owned-'): string {
   const dir = tempDir(prefix);
   own(dir);
   return dir;
+}
+
+/** An account of this machine with a passwd entry and a home (cloudsdk, say), to run handrail as. */
+export interface RealUser {
+  name: string;
+  uid: number;
+  gid: number;
+  home: string;
+}
+
+/** The first ordinary account in /etc/passwd whose home exists, or undefined when there is none. */
+export const REAL_USER: RealUser | undefined = (() => {
+  try {
+    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const [name = '', , uid = '', gid = '', , home = '', shell = ''] = line.split(':');
+      const id = Number(uid);
+      if (id >= 1000 && id < 60000 && existsSync(home) && !/nologin|false$/.test(shell))
+        return { name, uid: id, gid: Number(gid), home };
+    }
+  } catch {
+    // no /etc/passwd
+  }
+  return undefined;
+})();
+
+/** The argv that runs `argv` as the user, with their groups (handrail itself then runs as that user). */
+export function asUser(user: Pick<RealUser, 'uid' | 'gid'> & { name?: string }, argv: string[]): string[] {
+  const groups = user.name ? '--init-groups' : '--clear-groups';
+  return ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, groups, ...argv];
+}
+
+/** A login-like environment for the user: their home, a system PATH, a UTF-8 locale. */
+export function userEnv(user: Pick<RealUser, 'home'> & { name?: string }): Record<string, string> {
+  return {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: user.home,
+    LANG: 'C.UTF-8',
+    ...(user.name ? { USER: user.name, LOGNAME: user.name } : {}),
+  };
 }

@@ -82,6 +82,35 @@ describe.skipIf(!bwrapInstalled)('deny rules hold for commands in every normaliz
   });
 });
 
+describe('policy rules on commands match every normalization of their words', () => {
+  test.each([
+    ['NFC rule, NFD command', `exec_command(rm ${NFC}*)`, `rm ${NFD}.txt`],
+    ['NFD rule, NFC command', `exec_command(rm ${NFD}*)`, `rm ${NFC}.txt`],
+    ['NFC literal rule, NFD command', `exec_command(cat secrets/${NFC})`, `cat secrets/${NFD}`],
+  ])('deny: %s is refused', async (_label, rule, cmd) => {
+    const ws = tempDir();
+    const result = await turnIn(ws, { profile: 'full_access', policy: { deny: [rule] } }).call(
+      call('exec_command', { cmd }),
+    );
+    expect(result.outcome.errorClass).toBe('permission_denied');
+    expect(text(result)).toContain(rule);
+  });
+
+  test('an allow rule stays exact: the other spelling names another file, so it is not allowed', async () => {
+    const ws = tempDir();
+    const asked: unknown[] = [];
+    await turnIn(ws, {
+      profile: 'supervised',
+      policy: { allow: [`exec_command(rm ${NFC}.txt)`] },
+      approver: (r) => {
+        asked.push(r);
+        return { decision: 'deny' };
+      },
+    }).call(call('exec_command', { cmd: `rm ${NFD}.txt` }));
+    expect(asked).toHaveLength(1);
+  });
+});
+
 describe('text that cannot be written as UTF-8 is refused, never replaced with U+FFFD', () => {
   test.each([
     ['write_file content', 'write_file', { path: 'a.txt', content: 'ok \ud800 ok' }],
@@ -95,6 +124,28 @@ describe('text that cannot be written as UTF-8 is refused, never replaced with U
     expect(text(result)).toMatch(/lone UTF-16 surrogate/);
     expect(readdirSync(ws).filter((f) => f !== '.handrail')).toEqual([]);
     expect(existsSync(path.join(ws, 'out.txt'))).toBe(false);
+  });
+});
+
+describe('settings with text that cannot be written as UTF-8 are refused where they are loaded', () => {
+  test('a policy file whose rule holds a lone surrogate is refused, naming the rule', () => {
+    const ws = tempDir();
+    const file = path.join(ws, 'policy.json');
+    // The escape a broken tool writes for half an emoji: the rule could never match anything.
+    writeFileSync(file, '{ "deny": ["read_file(./f.txt)", "read_file(./secret\\ud83d.txt)"] }');
+    expect(() => turnIn(ws, { policyFiles: { user: file, managed: null, project: null } })).toThrow(
+      /deny\[1\].*lone UTF-16 surrogate/,
+    );
+  });
+
+  test('a policy file that is not UTF-8 is refused, not read with U+FFFD in its rules', () => {
+    const ws = tempDir();
+    const file = path.join(ws, 'policy.json');
+    // Latin-1 é: decoded leniently it becomes U+FFFD and the deny rule protects nothing.
+    writeFileSync(file, Buffer.from('{ "deny": ["read_file(./caf\xe9.txt)"] }', 'latin1'));
+    expect(() => turnIn(ws, { policyFiles: { user: file, managed: null, project: null } })).toThrow(
+      /not valid UTF-8/,
+    );
   });
 });
 

@@ -12,5 +12,5 @@ export {
   type PolicyLayers,
   type PolicySource,
 } from './load.js';
-export { MAX_SETTINGS_FILE_BYTES, readSettingsText } from './read-text.js';
+export { MAX_SETTINGS_FILE_BYTES, readSettingsText, settingsReadProblem } from './read-text.js';
 export { POLICY_SCHEMA, POLICY_SCHEMA_ID } from './schema.js';

@@ -20,7 +20,14 @@ export function parseJson(
   }
   // Also run on valid JSON: it is what finds a duplicated property.
   const found = locateJsonError(body);
-  if (error === undefined && found === undefined) return { ok: true, value };
+  if (error === undefined && found === undefined) {
+    // Half a character (a lone \uD83D escape) cannot be written as UTF-8: a rule holding one matches nothing.
+    const broken = body.includes('\\u') ? loneSurrogateAt(value, '') : undefined;
+    if (broken === undefined) return { ok: true, value };
+    const message =
+      'has a lone UTF-16 surrogate (half of a character, as a \\uD800-\\uDFFF escape), which cannot be written as UTF-8 and would match nothing; write the whole character';
+    return { ok: false, problem: { path: jsonPath(broken), message } };
+  }
   const offset = found?.offset ?? body.length;
   const before = body.slice(0, offset).split('\n');
   const where = `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
@@ -31,6 +38,18 @@ export function parseJson(
       message: `invalid JSON at ${where}: ${found?.message ?? (error as Error).message}`,
     },
   };
+}
+
+/** The JSON pointer of the first string (or key) with a lone surrogate in a parsed value. */
+function loneSurrogateAt(value: unknown, at: string): string | undefined {
+  if (typeof value === 'string') return /\p{Surrogate}/u.test(value) ? at : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const found = /\p{Surrogate}/u.test(key) ? here : loneSurrogateAt(item, here);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 type AjvClass = typeof AjvModule.default;

@@ -19,7 +19,7 @@ import type {
 } from '../rules/types.js';
 import { PolicyLoadError, type PolicyProblem } from './errors.js';
 import { parseJson, schemaProblems } from './json.js';
-import { readSettingsText } from './read-text.js';
+import { readSettingsText, settingsReadProblem } from './read-text.js';
 import { shadowWarnings } from './warnings.js';
 
 /** A policy file path, an inline policy, or null for none (undefined: the layer's default file, if any). */
@@ -150,16 +150,7 @@ export function loadLayer(name: LayerName, source: string | PolicyObject, ctx: L
     try {
       text = readSettingsText(file);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new PolicyLoadError(file, [
-        {
-          path: '(file)',
-          message:
-            code === 'ENOENT'
-              ? 'no such file'
-              : `cannot be read (${code === 'ENOTREG' || code === 'ETOOBIG' ? (error as Error).message : (code ?? (error as Error).message)})`,
-        },
-      ]);
+      throw new PolicyLoadError(file, [{ path: '(file)', message: settingsReadProblem(error) }]);
     }
     const parsed = parseJson(text);
     if (!parsed.ok) throw new PolicyLoadError(file, [parsed.problem]);

@@ -26,11 +26,25 @@ export function readSettingsText(file: string, maxBytes = MAX_SETTINGS_FILE_BYTE
         break;
       }
     }
-    return buffer.subarray(0, length).toString('utf8');
+    // Bytes that are not UTF-8 would decode to U+FFFD: a rule holding one silently matches nothing.
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(0, length));
+    } catch {
+      throw coded('EILSEQ', 'not valid UTF-8; save it as UTF-8');
+    }
   } finally {
     closeSync(fd);
   }
 }
+
+/** What a reader tells the user about a file readSettingsText could not read. */
+export function settingsReadProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  return `cannot be read (${code !== undefined && OUR_CODES.has(code) ? (error as Error).message : (code ?? (error as Error).message)})`;
+}
+
+const OUR_CODES = new Set(['ENOTREG', 'ETOOBIG', 'EILSEQ']);
 
 function coded(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });

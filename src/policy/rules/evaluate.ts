@@ -91,7 +91,7 @@ export function evaluateRules(
   for (const rule of rules.ask) if (blocks(rule, facets)) return verdict([rule]);
   for (const rule of [...rules.deny, ...rules.ask]) {
     const facet = undecidedFacet(rule, facets);
-    if (facet) return undecidedVerdict(rule, facet);
+    if (facet) return undecidedVerdict(rule, facet, facets);
   }
   return allowVerdict(rules.allow, facets);
 }
@@ -111,8 +111,13 @@ function undecidedFacet(rule: CompiledRule, f: Facets): FacetDefinition | undefi
   });
 }
 
-function undecidedVerdict(rule: CompiledRule, facet: FacetDefinition): RuleVerdict {
+function undecidedVerdict(rule: CompiledRule, facet: FacetDefinition, f: Facets): RuleVerdict {
   const base = verdict([rule]);
+  const unreadable =
+    rule.behavior === 'deny'
+      ? facet.undecided!.unreadable?.(`${rule.text} (${rule.layer} policy)`, f[facet.name] as never)
+      : undefined;
+  if (unreadable) return { ...base, message: unreadable };
   return {
     ...base,
     behavior: 'ask',

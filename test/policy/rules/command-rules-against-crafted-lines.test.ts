@@ -122,6 +122,24 @@ describe('a deny rule sees commands however they are wrapped or hidden', () => {
     expect(d.reason).toMatch(/decided only when it runs/);
   });
 
+  test('a line too long or too broken to read is refused by a deny rule, not put to a human', () => {
+    // The human would be shown 8 KiB of a 70 KiB line: they cannot check what the deny rule names.
+    for (const cmd of [
+      `echo ${'a'.repeat(70_000)} && rm -rf x`,
+      `${'('.repeat(500)}rm -rf x${')'.repeat(500)}`,
+    ]) {
+      for (const mode of ['full_access', 'supervised'] as const) {
+        const d = decide(p, cmd, mode);
+        expect(d.behavior, `${cmd.slice(0, 20)} ${mode}`).toBe('deny');
+        expect(d.reason).toMatch(/too long or nested too deeply to check it against exec_command\(rm:\*\)/);
+      }
+    }
+    // An ask rule still asks (it names what to ask about, and the ask shows the line was cut).
+    expect(
+      decide({ ask: ['exec_command(rm:*)'] }, `echo ${'a'.repeat(70_000)}`, 'full_access').behavior,
+    ).toBe('ask');
+  });
+
   test('allow git:* with deny git push:* — a push spelled at run time is asked about, not allowed', () => {
     const q = { allow: ['exec_command(git:*)'], deny: ['exec_command(git push:*)'] };
     expect(decide(q, 'git push origin main').behavior).toBe('deny');

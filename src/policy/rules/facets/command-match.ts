@@ -73,6 +73,18 @@ export function runtimeWord(word: string): boolean {
 const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
 
 function wordMatches(pattern: PatternWord, word: string, mode: MatchMode): boolean {
+  // A deny or ask rule names a word in every Unicode normalization (`café` composed or decomposed, as macOS
+  // stores names); an allow rule only in its own, since on Linux the other spelling is another file.
+  if (mode === 'block' && word !== word.normalize('NFC')) {
+    if (wordMatchesExactly(pattern, word.normalize('NFC'), mode)) return true;
+  }
+  if (mode === 'block' && word !== word.normalize('NFD')) {
+    if (wordMatchesExactly(pattern, word.normalize('NFD'), mode)) return true;
+  }
+  return wordMatchesExactly(pattern, word, mode);
+}
+
+function wordMatchesExactly(pattern: PatternWord, word: string, mode: MatchMode): boolean {
   if (!pattern.glob) return pattern.value === word;
   if (mode === 'allow') {
     // An allow glob never reaches an option (`git diff *.ts` and `--output=x.ts`), a `..` segment

@@ -77,6 +77,11 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
     },
     because: (rule, verb) =>
       `part of the command is decided only when it runs (a variable, substitution, glob or brace expansion), so it may run what ${rule} ${verb}`,
+    unreadable: (rule, values) =>
+      // No command listed and rated dangerous: the classifier gave up on the line (too long or nested too deep).
+      values.argv.length === 0 && !values.exact && values.risk === 'dangerous'
+        ? `the command line is too long or nested too deeply to check it against ${rule}, so that rule refuses it; send a shorter line, or put the script in a file and run the file`
+        : undefined,
   },
   suggest(tool, values) {
     if (!values.exact || values.argv.length === 0 || values.risk === 'dangerous') return undefined;

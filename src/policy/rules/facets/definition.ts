@@ -89,6 +89,12 @@ export interface FacetDefinition<
     mayMatch(matcher: M, values: V): boolean;
     /** The reason the human sees; `verb` is `denies` or `asks about`. */
     because(rule: string, verb: string): string;
+    /**
+     * Values that could not be read at all (a command line too long or too broken to list its commands): a
+     * deny rule cannot be checked against them, so it denies — a human shown part of the call must not be
+     * able to approve what the owner's deny rule may name. The reason the model reads.
+     */
+    unreadable?(rule: string, values: V): string | undefined;
   };
   /**
    * The narrowest rule texts that together allow these values (and only calls with the same values), for

@@ -100,6 +100,9 @@ export async function parentProblem(check: FileAllowed): Promise<string | undefi
     const stat = await fs.lstat(dir).catch(() => undefined);
     if (!stat) continue;
     if (stat.isDirectory()) return undefined;
+    // The check resolved links on the way, so a link here appeared since (a folder swapped meanwhile).
+    if (stat.isSymbolicLink())
+      return `Cannot create ${check.display}: ${dir} became a symbolic link after the path was checked; nothing was written.`;
     return `Cannot create ${check.display}: ${dir} is a file, not a directory.`;
   }
   return undefined;

@@ -1,8 +1,9 @@
-import { constants, promises as fs, type Stats } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { classifyThrown, ToolError } from '../../../core/index.js';
 import {
   type AtomicWriteResult,
+  assertRemovable,
   type FileAllowed,
   FileRaceError,
   removeVerified,
@@ -15,9 +16,10 @@ export interface CommitIo {
   write(
     check: FileAllowed,
     data: Buffer,
-    opts: { expect?: Stats; createParents?: boolean },
+    opts: { expect?: Stats; createParents?: boolean; like?: Stats },
   ): Promise<AtomicWriteResult>;
-  remove(check: FileAllowed): Promise<void>;
+  /** `created`: the file is one this commit wrote (an undo), so its own mode does not stop its removal. */
+  remove(check: FileAllowed, opts?: { created?: boolean }): Promise<void>;
 }
 
 const safeIo: CommitIo = { write: writeAtomic, remove: removeVerified };
@@ -36,7 +38,8 @@ interface Undo {
 /**
  * Write every planned change (atomic writes that abort if the file changed since it was read, verified
  * deletes). If one fails, undo the ones already made, newest first — original bytes back, created files
- * and directories removed, deleted files re-created with their mode — so the patch leaves no trace.
+ * and directories removed, deleted files re-created with their mode and owner — so the patch leaves no
+ * trace. Writes go before deletes, so a move whose new file cannot be written has not removed the old one.
  */
 export async function commitChanges(
   changes: readonly PlannedChange[],
@@ -44,19 +47,29 @@ export async function commitChanges(
 ): Promise<Committed[]> {
   const undo: Undo[] = [];
   const committed: Committed[] = [];
-  for (const { target, before, after } of changes) {
+  // A delete the acting user may not make is refused before any file is written.
+  for (const change of changes) {
+    if (change.after !== null) continue;
+    try {
+      await assertRemovable(change.target.write);
+    } catch (error) {
+      throw await rollBack(error, change.target.given, undo);
+    }
+  }
+  for (const { target, before, after, like } of writesFirst(changes)) {
     try {
       if (after) {
         const createdDirs = await missingDirs(target.write);
-        const opts: { expect?: Stats; createParents: boolean } = { createParents: true };
+        const opts: { expect?: Stats; createParents: boolean; like?: Stats } = { createParents: true };
         if (before) opts.expect = before.stat;
+        else if (like) opts.like = like;
         const { stat } = await io.write(target.write, after, opts);
         const written: FileAllowed = { ...target.write, stat };
         undo.push({
           given: target.given,
           run: async () => {
             if (before) await io.write(written, before.data, { expect: stat });
-            else await io.remove(written);
+            else await io.remove(written, { created: true });
             await removeEmptyDirs(createdDirs);
           },
         });
@@ -69,8 +82,7 @@ export async function commitChanges(
         undo.push({
           given: target.given,
           run: async () => {
-            await io.write(gone, before.data, { createParents: true });
-            await restoreMode(target.canonical, before.stat.mode & 0o7777);
+            await io.write(gone, before.data, { createParents: true, like: before.stat });
           },
         });
         committed.push({ canonical: target.canonical });
@@ -80,6 +92,18 @@ export async function commitChanges(
     }
   }
   return committed;
+}
+
+/**
+ * The changes with every write before every delete, unless a write goes inside a path the patch deletes
+ * (a file replaced by a directory of the same name): then the patch's own order.
+ */
+function writesFirst(changes: readonly PlannedChange[]): readonly PlannedChange[] {
+  const deletes = changes.filter((c) => c.after === null);
+  const writes = changes.filter((c) => c.after !== null);
+  const below = (file: string, dir: string) => file.startsWith(`${dir}${path.sep}`);
+  if (writes.some((w) => deletes.some((d) => below(w.target.canonical, d.target.canonical)))) return changes;
+  return [...writes, ...deletes];
 }
 
 async function rollBack(error: unknown, failed: string, undo: Undo[]): Promise<ToolError> {
@@ -144,14 +168,4 @@ async function missingDirs(check: FileAllowed): Promise<string[]> {
 
 async function removeEmptyDirs(dirs: string[]): Promise<void> {
   for (const dir of dirs) await fs.rmdir(dir).catch(() => undefined); // not empty: someone else's now
-}
-
-/** Give a re-created file its old permission bits, through a descriptor opened without following links. */
-async function restoreMode(file: string, mode: number): Promise<void> {
-  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    await handle.chmod(mode);
-  } finally {
-    await handle.close();
-  }
 }

@@ -15,6 +15,8 @@ export interface PlannedChange {
   target: Target;
   before?: { data: Buffer; stat: Stats };
   after: Buffer | null;
+  /** For a file a move creates: the moved file, whose mode (and, as root, owner and group) it keeps. */
+  like?: Stats;
 }
 
 export interface SummaryLine {
@@ -36,6 +38,8 @@ interface Entry {
   current: Buffer | null;
   /** An earlier operation of the patch changed it. */
   touched: boolean;
+  /** The file moved here, when this entry is a move's destination. */
+  like?: Stats;
 }
 
 /**
@@ -98,6 +102,8 @@ export async function computePlan(
     if (dest && dest.canonical !== source.canonical) {
       const destination = await load(dest);
       destination.current = updated;
+      const moved = entry.like ?? entry.before?.stat;
+      if (moved) destination.like = moved;
       destination.touched = true;
       entry.current = null;
       entry.touched = true;
@@ -115,6 +121,7 @@ export async function computePlan(
     if (before ? current?.equals(before.data) : current === null) continue; // no net change
     const change: PlannedChange = { target: entry.target, after: current };
     if (before) change.before = before;
+    else if (entry.like && current) change.like = entry.like;
     changes.push(change);
   }
   return { changes, summary };
