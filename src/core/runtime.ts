@@ -143,7 +143,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const detachStore = store ? events.on((event) => store.record(event)) : undefined;
   let outputs: OutputStore | undefined;
   const outputStore = () => {
-    outputs ??= new OutputStore({ dir: path.join(stateDir, 'outputs') });
+    outputs ??= new OutputStore({ dir: path.join(stateDir, 'outputs'), within: stateDir });
     return outputs;
   };
 

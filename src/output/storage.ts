@@ -17,6 +17,8 @@ import {
 /** Where an OutputStore writes and how much it keeps. */
 export interface OutputStoreOptions {
   dir: string;
+  /** The state folder `dir` is in: no folder from it down to `dir` may be a symbolic link. */
+  within?: string;
   /** Files kept before the oldest are pruned (default 500). */
   maxFiles?: number;
   /** Bytes kept before the oldest files are pruned (default 512 MiB). */
@@ -51,9 +53,11 @@ export class OutputStore {
   private totalBytes = 0;
   // Saves that have not returned yet: pruning must not delete a path before its caller sees it.
   private readonly inFlight = new Set<string>();
+  private readonly within: string | undefined;
 
   constructor(opts: OutputStoreOptions) {
     this.dir = path.resolve(opts.dir);
+    if (opts.within !== undefined) this.within = path.resolve(opts.within);
     this.maxFiles = opts.maxFiles ?? 500;
     this.maxTotalBytes = opts.maxTotalBytes ?? 512 * 1024 * 1024;
     this.maxFileBytes = opts.maxFileBytes ?? 64 * 1024 * 1024;
@@ -139,7 +143,7 @@ export class OutputStore {
 
   private async setup(): Promise<void> {
     // The state directory too, when this creates it (with its own .gitignore: the audit database is there).
-    createPrivateDir(this.dir);
+    createPrivateDir(this.dir, this.within);
     // Outputs can hold secrets and noise; keep them out of the user's git from the first write.
     try {
       await writeFile(path.join(this.dir, '.gitignore'), '*\n', { flag: 'wx', mode: 0o600 });

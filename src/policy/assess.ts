@@ -29,7 +29,7 @@ export function assessIntent(intent: PermissionIntent): PermissionIntent {
     if (typeof scope.stdin === 'string') return assessInput(assessed, scope.stdin);
     return withVerdict(assessed, 'unknown', ['the call names no command line'], [], false);
   }
-  const risk = classifyCommand(scope.command);
+  const risk = classifyCommand(scope.command, typeof scope.shell === 'string' ? { shell: scope.shell } : {});
   let verdict = risk.risk;
   const reasons = [...risk.reasons];
   if (verdict === 'safe' && scope.tty === true) {

@@ -6,10 +6,12 @@ import {
   openSync,
   readdirSync,
   readSync,
+  realpathSync,
   statSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { indexGitlinks } from './git-index.js';
 
 /**
  * git's configuration, read the way git reads it, for one question: which settings make git run a program
@@ -258,6 +260,8 @@ const SUBSECTION_PROGRAM_KEYS: Readonly<Record<string, readonly string[]>> = {
   tar: ['command'],
   remote: ['uploadpack', 'receivepack'],
   hook: ['command'],
+  // `git interpret-trailers` (and `git commit --trailer`) run them.
+  trailer: ['command', 'cmd'],
 };
 
 /**
@@ -517,22 +521,29 @@ export function resolveDotGit(dotGit: string): string | undefined {
 }
 
 /**
- * The git directory governing `dir`, found as git finds it: walking up, at each level a `.git` directory, a
- * `.git` symbolic link or a `.git` file with `gitdir: <path>`, then the directory itself as a bare
- * repository; stopping at the file-system root. Undefined outside any repository (or where git would stop
- * with an error: a `.git` file that names no repository).
+ * The git directory governing `dir`, found as git finds it: from the physical directory (git works from
+ * `getcwd()`, so a symbolic link on the way is resolved first), walking up, at each level a `.git`
+ * directory, a `.git` symbolic link or a `.git` file with `gitdir: <path>`, then the directory itself as a
+ * bare repository; stopping at the file-system root. Undefined outside any repository (or where git would
+ * stop with an error: a `.git` file that names no repository).
  */
 export function findGitDir(dir: string): string | undefined {
+  return findRepository(dir)?.gitDir;
+}
+
+/** The repository governing `dir` (see findGitDir), with its work tree's top unless it is bare. */
+export function findRepository(dir: string): { gitDir: string; workTree?: string } | undefined {
   let current = path.resolve(dir);
+  current = quietly(() => realpathSync(current)) ?? current;
   for (let i = 0; i < MAX_WALK_UP; i++) {
     const dotGit = path.join(current, '.git');
     if (exists(dotGit)) {
       const target = resolveDotGit(dotGit);
-      if (target && isGitDir(target)) return target;
+      if (target && isGitDir(target)) return { gitDir: target, workTree: current };
       // git stops at a .git file that names no repository; a .git directory that is none is passed over.
       if (isFile(dotGit)) return undefined;
     }
-    if (isGitDir(current)) return current;
+    if (isGitDir(current)) return { gitDir: current };
     const parent = path.dirname(current);
     if (parent === current) return undefined;
     current = parent;
@@ -614,86 +625,228 @@ export interface GitCommandHazardOptions {
   systemConfig?: string | false;
 }
 
+/** Directories a line's `cd`s can lead to that are checked; past this the line is not judged safe. */
+const MAX_PLACES = 32;
+/** Repositories checked for one line: the ones its git commands use and their submodules, nested. */
+const MAX_REPOSITORIES = 128;
+/** Submodules inside submodules followed. */
+const MAX_SUBMODULE_DEPTH = 8;
+
+/** A word bash still expands when it runs (a variable, a substitution, a glob, braces, a tilde). */
+const RUN_TIME = /[$`*?[\]{}~]/;
+
 /**
  * For each argv whose program is git (by basename, after leading `NAME=value` words): the repository it would
- * use — the working directory moved by each `-C <dir>` in turn, or `--git-dir` — and that repository's
- * program-running settings, with the system config's, those set with `-c`/`--config-env`, those in config
- * files named by `GIT_CONFIG_*` and program variables set on the command line. Empty when none of them run
- * anything. Synchronous, no subprocess, bounded reads.
+ * use — from the working directory or any directory a `cd` of the line leads to, moved by each `-C <dir>` in
+ * turn, or `--git-dir`, or the directory itself with `--bare` — and that repository's program-running
+ * settings, with those of the submodules and embedded repositories its index records (git status and diff
+ * run git in them), the system config's, those set with `-c`/`--config-env`, those in config files named by
+ * `GIT_CONFIG_*` and program variables set on the command line. A directory known only at run time is a
+ * hazard too: what it holds cannot be checked. Empty when none of them run anything. Synchronous, no
+ * subprocess, bounded reads.
  */
 export function gitCommandHazards(
   workdir: string,
   commands: readonly (readonly string[])[],
   opts: GitCommandHazardOptions = {},
 ): string[] {
-  const hazards: string[] = [];
-  const seenDirs = new Set<string>();
-  let system = false;
-  for (const argv of commands) {
-    let i = 0;
-    const env: Record<string, string> = {};
-    for (; i < argv.length; i++) {
-      const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(argv[i]!);
-      if (!match) break;
-      env[match[1]!] = match[2]!;
-    }
-    const program = argv[i];
-    if (program === undefined || path.basename(program) !== 'git') continue;
-    if (!system && opts.systemConfig !== false) {
-      system = true;
-      hazards.push(...configHazards(readGitConfigFiles([opts.systemConfig ?? '/etc/gitconfig'])));
-    }
-    let dir = path.resolve(workdir);
-    let gitDirArg = env.GIT_DIR;
+  const gits = commands.map(gitArgv).filter((g): g is GitArgv => g !== undefined);
+  if (gits.length === 0) return [];
+  const places = placesGitMayRun(path.resolve(workdir), commands);
+  const hazards: string[] = [...places.problems];
+  if (opts.systemConfig !== false)
+    hazards.push(...configHazards(readGitConfigFiles([opts.systemConfig ?? '/etc/gitconfig'])));
+  const checked = new RepositoryCheck(hazards);
+  for (const { env, args } of gits) {
     for (const [name, value] of Object.entries(env)) {
       if (PROGRAM_ENV.has(name) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(name))
         hazards.push(`git runs with ${name}=${value}`);
     }
-    const extraConfigs = ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG']
-      .map((name) => env[name])
-      .filter((file): file is string => !!file);
-    for (i++; i < argv.length; i++) {
-      const word = argv[i]!;
-      if (!word.startsWith('-') || word === '-') break;
-      if (word === '--') {
+    for (const start of places.dirs) {
+      let dir = start;
+      let gitDirArg = env.GIT_DIR;
+      let bare = false;
+      for (let i = 0; i < args.length; i++) {
+        const word = args[i]!;
+        if (!word.startsWith('-') || word === '-' || word === '--') break;
+        const eq = word.indexOf('=');
+        const name = word.startsWith('--') && eq > 0 ? word.slice(0, eq) : word;
+        const attached = word.startsWith('--') && eq > 0 ? word.slice(eq + 1) : undefined;
+        if (word === '-C') {
+          const target = args[++i];
+          if (target === undefined) continue;
+          if (RUN_TIME.test(target)) hazards.push(`git -C ${target}: a directory known only at run time`);
+          else dir = path.resolve(dir, target);
+        } else if (word === '-c' || word.startsWith('-c')) {
+          const setting = word === '-c' ? args[++i] : word.slice(2);
+          if (setting !== undefined) hazards.push(...commandLineSetting(setting));
+        } else if (name === '--exec-path' && attached !== undefined) {
+          hazards.push(`git --exec-path=${attached} runs git programs from there`);
+        } else if (word === '--bare') {
+          bare = true;
+        } else if (VALUE_OPTIONS.has(name)) {
+          const value = attached ?? args[++i];
+          if (value === undefined) continue;
+          if (name === '--git-dir') gitDirArg = value;
+          if (name === '--config-env') {
+            const key = value.slice(0, value.lastIndexOf('='));
+            if (key) hazards.push(...commandLineSetting(`${key}=$${value.slice(key.length + 1)}`, true));
+          }
+        }
+      }
+      for (const name of ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG']) {
+        const file = env[name];
+        if (file) hazards.push(...configHazards(readGitConfigFiles([path.resolve(dir, file)])));
+      }
+      if (gitDirArg) {
+        const given = path.resolve(dir, gitDirArg);
+        checked.repository(isDir(given) ? given : (readGitFile(given) ?? given), dir);
+      } else if (bare) {
+        // `--bare` makes the working directory the git directory, even beside a `.git`.
+        checked.repository(dir, undefined);
+      } else {
+        const found = findRepository(dir);
+        if (found) checked.repository(found.gitDir, found.workTree);
+      }
+    }
+  }
+  return [...new Set(hazards)];
+}
+
+interface GitArgv {
+  /** `NAME=value` words before the program. */
+  env: Record<string, string>;
+  /** The words after `git`. */
+  args: readonly string[];
+}
+
+/** The argv as a git command, or undefined when its program is not git. */
+function gitArgv(argv: readonly string[]): GitArgv | undefined {
+  const { env, rest } = splitAssignments(argv);
+  const program = rest[0];
+  if (program === undefined || path.basename(program) !== 'git') return undefined;
+  return { env, args: rest.slice(1) };
+}
+
+function splitAssignments(argv: readonly string[]): { env: Record<string, string>; rest: readonly string[] } {
+  const env: Record<string, string> = {};
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(argv[i]!);
+    if (!match) break;
+    env[match[1]!] = match[2]!;
+  }
+  return { env, rest: argv.slice(i) };
+}
+
+/**
+ * Where the line's git commands may run: the working directory and every directory its `cd`s can lead to.
+ * The order of a line's commands is not its order of execution (a loop, a subshell, a `cd` that fails), so
+ * every `cd` is applied from every place found, until nothing new comes. A `cd` to a directory known only at
+ * run time (a variable, a glob, `~`, `-`, none at all: HOME) is a problem: git may run anywhere.
+ */
+function placesGitMayRun(
+  workdir: string,
+  commands: readonly (readonly string[])[],
+): {
+  dirs: string[];
+  problems: string[];
+} {
+  const targets: string[] = [];
+  const problems: string[] = [];
+  for (const argv of commands) {
+    const { rest } = splitAssignments(argv);
+    if (rest[0] !== 'cd') continue;
+    let i = 1;
+    // -L, -P, -e, -@
+    for (; i < rest.length && rest[i]!.startsWith('-') && rest[i] !== '-'; i++) {
+      if (rest[i] === '--') {
         i++;
         break;
       }
-      const eq = word.indexOf('=');
-      const name = word.startsWith('--') && eq > 0 ? word.slice(0, eq) : word;
-      const attached = word.startsWith('--') && eq > 0 ? word.slice(eq + 1) : undefined;
-      if (word === '-C') {
-        const target = argv[++i];
-        if (target) dir = path.resolve(dir, target);
-      } else if (word === '-c' || word.startsWith('-c')) {
-        const setting = word === '-c' ? argv[++i] : word.slice(2);
-        if (setting !== undefined) hazards.push(...commandLineSetting(setting));
-      } else if (name === '--exec-path' && attached !== undefined) {
-        hazards.push(`git --exec-path=${attached} runs git programs from there`);
-      } else if (VALUE_OPTIONS.has(name)) {
-        const value = attached ?? argv[++i];
-        if (value === undefined) continue;
-        if (name === '--git-dir') gitDirArg = value;
-        if (name === '--config-env') {
-          const key = value.slice(0, value.lastIndexOf('='));
-          if (key) hazards.push(...commandLineSetting(`${key}=$${value.slice(key.length + 1)}`, true));
-        }
-      }
     }
-    for (const file of extraConfigs) {
-      hazards.push(...configHazards(readGitConfigFiles([path.resolve(dir, file)])));
-    }
-    let gitDir: string | undefined;
-    if (gitDirArg) {
-      const given = path.resolve(dir, gitDirArg);
-      gitDir = isDir(given) ? given : (readGitFile(given) ?? given);
-    } else gitDir = findGitDir(dir);
-    if (!gitDir || seenDirs.has(gitDir)) continue;
-    seenDirs.add(gitDir);
-    hazards.push(...gitExecHazards(gitDir));
-    hazards.push(...activeIndexHooks(gitDir));
+    const target = rest[i];
+    if (target === undefined || target === '-' || RUN_TIME.test(target))
+      problems.push(
+        `git may run after cd ${target ?? ''} in a directory known only at run time`.replace('  ', ' '),
+      );
+    else targets.push(target);
   }
-  return [...new Set(hazards)];
+  const dirs = new Set([workdir]);
+  for (let round = 0; round < targets.length; round++) {
+    const before = dirs.size;
+    for (const target of targets) {
+      for (const dir of [...dirs]) dirs.add(path.resolve(dir, target));
+    }
+    if (dirs.size > MAX_PLACES) {
+      problems.push(`git may run in more directories than handrail checks (the line's cd commands)`);
+      break;
+    }
+    if (dirs.size === before) break;
+  }
+  return { dirs: [...dirs].slice(0, MAX_PLACES), problems };
+}
+
+/** Checks repositories once each, with the submodules and embedded repositories their index records. */
+class RepositoryCheck {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly hazards: string[]) {}
+
+  repository(gitDir: string, workTree: string | undefined, depth = 0): void {
+    if (this.seen.has(gitDir)) return;
+    if (this.seen.size >= MAX_REPOSITORIES) {
+      this.hazards.push(`more repositories than handrail checks (${MAX_REPOSITORIES}), with submodules`);
+      return;
+    }
+    this.seen.add(gitDir);
+    const read = readGitConfigFiles(repositoryConfigFiles(gitDir));
+    this.hazards.push(
+      ...configHazards(read, gitDir),
+      ...readHazards(read),
+      ...activeIndexHooks(gitDir, read),
+    );
+    const top = configuredWorkTree(gitDir, read) ?? workTree;
+    if (!top) return;
+    const sha256 = read.entries.some(
+      (e) => e.key === 'extensions.objectformat' && e.value?.trim().toLowerCase() === 'sha256',
+    );
+    const links = indexGitlinks(gitDir, sha256 ? 32 : 20);
+    if (links.problem) this.hazards.push(`its submodules could not be checked (${links.problem})`);
+    for (const link of links.paths) {
+      const subTop = path.join(top, link);
+      const subGitDir = resolveDotGit(path.join(subTop, '.git'));
+      // git looks only into submodules that are checked out, with a .git of their own.
+      if (!subGitDir || !isGitDir(subGitDir)) continue;
+      if (depth >= MAX_SUBMODULE_DEPTH) {
+        this.hazards.push(`submodules nested deeper than handrail checks (${MAX_SUBMODULE_DEPTH}) in ${top}`);
+        return;
+      }
+      this.repository(subGitDir, subTop, depth + 1);
+    }
+  }
+}
+
+/** `core.worktree`, where a repository's work tree is elsewhere (a submodule's git directory names it). */
+function configuredWorkTree(gitDir: string, read: GitConfigRead): string | undefined {
+  const entry = read.entries.filter((e) => e.key === 'core.worktree' && e.value?.trim()).pop();
+  return entry?.value ? path.resolve(gitDir, expandHome(entry.value.trim())) : undefined;
+}
+
+/**
+ * Settings that make git's read-only commands start a program other than git without naming one: gpg, to
+ * verify signatures (`log.showSignature`, and formats with `%G…` or `%(signature…)` placeholders).
+ */
+function readHazards(read: GitConfigRead): string[] {
+  return read.entries
+    .filter((entry) => {
+      if (entry.key === 'log.showsignature')
+        return entry.value === null || /^(true|yes|on|1)$/i.test(entry.value.trim());
+      const format =
+        entry.key === 'format.pretty' || (entry.section === 'pretty' && entry.subsection === undefined);
+      return format && /%G|%\(signature/.test(entry.value ?? '');
+    })
+    .map((entry) => `${describeEntry(entry)} (git runs gpg to verify signatures)`);
 }
 
 /** A `-c name=value` of git's command line, when it runs a program. */
@@ -731,8 +884,7 @@ export function hooksDirs(gitDir: string, entries: readonly GitConfigEntry[]): s
 }
 
 /** git status and other read-only commands rewrite the index, which runs the post-index-change hook. */
-function activeIndexHooks(gitDir: string): string[] {
-  const read = readGitConfigFiles(repositoryConfigFiles(gitDir));
+function activeIndexHooks(gitDir: string, read: GitConfigRead): string[] {
   const out: string[] = [];
   for (const dir of hooksDirs(gitDir, read.entries)) {
     let names: string[];

@@ -1,5 +1,5 @@
 // handrail's state directory (`<workspace>/.handrail` by default): private to the user, never committed.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What handrail writes in a directory it creates: nothing in it belongs in the user's repository. */
@@ -8,11 +8,39 @@ const GITIGNORE = '*\n';
 /**
  * Create a directory (and its missing parents) readable by the user only, and put a `.gitignore` ignoring
  * everything in the topmost directory this call created, so `git add -A` never picks up what handrail keeps
- * there. A directory that existed already is left as it is. Throws what mkdir throws.
+ * there. A directory that existed already is left as it is. Throws what mkdir throws, and when `dir` — or
+ * any folder from `within` down to it — is a symbolic link.
  */
-export function createPrivateDir(dir: string): void {
+export function createPrivateDir(dir: string, within?: string): void {
+  // Before creating anything: mkdir would follow a planted link and create folders where it points.
+  for (const component of componentsFrom(within, dir)) refuseLink(component);
   const created = mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (created) writeIgnore(created);
+  refuseLink(dir);
+}
+
+/** `within` and each folder below it down to `dir` (just `dir` without `within`, or when outside it). */
+function componentsFrom(within: string | undefined, dir: string): string[] {
+  const rel = within === undefined ? '' : path.relative(within, dir);
+  if (within === undefined || rel.startsWith('..') || path.isAbsolute(rel)) return [dir];
+  const parts = rel === '' ? [] : rel.split(path.sep);
+  return [within, ...parts.map((_, i) => path.join(within, ...parts.slice(0, i + 1)))];
+}
+
+/**
+ * Throw when `file` is a symbolic link (or, for a directory, not a directory). A repository can commit
+ * `.handrail` — or `.handrail/handrail.db` — as a link to anywhere; following it would put handrail's
+ * audit log and saved outputs outside the roots. A missing file is fine: it is created where it is.
+ */
+export function refuseLink(file: string): void {
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  if (!stat?.isSymbolicLink()) return;
+  throw Object.assign(
+    new Error(
+      `${file} is a symbolic link; handrail keeps its state only in real files and folders (a repository may have committed it): remove the link, or set stateDir`,
+    ),
+    { code: 'ELOOP' },
+  );
 }
 
 /**

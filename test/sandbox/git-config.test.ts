@@ -11,6 +11,7 @@ import {
   parseGitConfig,
   readGitConfigFiles,
 } from '../../src/sandbox/git-config.js';
+import { indexGitlinks } from '../../src/sandbox/git-index.js';
 import { tempDir } from '../support/temp.js';
 
 const git = (args: string[], cwd?: string) =>
@@ -139,6 +140,8 @@ describe('gitExecHazards', () => {
       ['init.templateDir', '/tmp/t'],
       ['hook.lint.command', 'evil'],
       ['lfs.customtransfer.x.path', 'evil'],
+      ['trailer.sign.command', 'evil'],
+      ['trailer.sign.cmd', 'evil'],
     ];
     for (const [key, value] of settings) git(['config', '-f', config, '--add', key!, value!]);
     // Settings that look alike and run nothing.
@@ -251,5 +254,142 @@ describe('gitCommandHazards', () => {
     expect(gitCommandHazards(ws, [['git', 'log']], { systemConfig: system })).toEqual([
       `core.pager=evil in ${system}`,
     ]);
+  });
+});
+
+describe('gitCommandHazards follows the line to every repository it can reach', () => {
+  const none = { systemConfig: false } as const;
+
+  it('through each cd, in any order and nested, and not through a directory known only at run time', () => {
+    const ws = dir();
+    git(['init', '-q', ws]);
+    mkdirSync(path.join(ws, 'a'));
+    git(['init', '-q', path.join(ws, 'a', 'b')]);
+    git(['config', 'core.editor', 'evil'], path.join(ws, 'a', 'b'));
+    const hazard = `core.editor=evil in ${path.join(ws, 'a', 'b', '.git', 'config')}`;
+    expect(
+      gitCommandHazards(
+        ws,
+        [
+          ['cd', 'a'],
+          ['git', 'status'],
+        ],
+        none,
+      ),
+    ).toEqual([]);
+    for (const line of [
+      [
+        ['cd', 'a'],
+        ['cd', 'b'],
+        ['git', 'status'],
+      ],
+      [
+        ['git', 'status'],
+        ['cd', 'b'],
+        ['cd', 'a'],
+      ], // a loop runs them again in this order
+      [
+        ['cd', '-P', '--', 'a/b'],
+        ['git', 'log'],
+      ],
+      [
+        ['cd', './a/b/'],
+        ['git', 'log'],
+      ],
+      [
+        ['cd', path.join(ws, 'a', 'b')],
+        ['/usr/bin/git', 'log'],
+      ],
+    ])
+      expect(gitCommandHazards(ws, line, none), JSON.stringify(line)).toEqual([hazard]);
+    for (const target of ['$D', '"$PWD/a/b"', 'a/*', '~/x', '-', undefined]) {
+      const cd = target === undefined ? ['cd'] : ['cd', target];
+      expect(gitCommandHazards(ws, [cd, ['git', 'log']], none)[0], String(target)).toMatch(
+        /known only at run time/,
+      );
+    }
+    expect(gitCommandHazards(ws, [['git', '-C', 'a/*', 'log']], none)[0]).toMatch(/known only at run time/);
+    // No git, nothing to check.
+    expect(gitCommandHazards(ws, [['cd', '$D'], ['ls']], none)).toEqual([]);
+  });
+
+  it('from the physical directory, as git does, through a symbolic link', () => {
+    const ws = dir();
+    git(['init', '-q', ws]);
+    const elsewhere = dir();
+    git(['init', '-q', elsewhere]);
+    git(['config', 'core.pager', 'evil'], elsewhere);
+    mkdirSync(path.join(elsewhere, 'deep'));
+    symlinkSync(path.join(elsewhere, 'deep'), path.join(ws, 'link'));
+    expect(gitCommandHazards(ws, [['git', '-C', 'link', 'log']], none)).toEqual([
+      `core.pager=evil in ${path.join(elsewhere, '.git', 'config')}`,
+    ]);
+  });
+
+  it('settings that make git log run gpg to verify signatures', () => {
+    const ws = dir();
+    git(['init', '-q', ws]);
+    expect(gitCommandHazards(ws, [['git', 'log']], none)).toEqual([]);
+    for (const [key, value] of [
+      ['log.showSignature', 'true'],
+      ['format.pretty', '%h %G?'],
+      ['pretty.signed', 'format:%h %GS'],
+    ]) {
+      const repo = dir();
+      git(['init', '-q', repo]);
+      git(['config', key!, value!], repo);
+      expect(gitCommandHazards(repo, [['git', 'log']], none)[0], key).toContain('gpg');
+    }
+  });
+});
+
+describe('indexGitlinks', () => {
+  /** The gitlink paths as git lists them. */
+  const gitlinks = (repo: string) =>
+    git(['-c', 'safe.directory=*', 'ls-files', '-s', '-z'], repo)
+      .split('\0')
+      .filter((line) => line.startsWith('160000 '))
+      .map((line) => line.slice(line.indexOf('\t') + 1))
+      .sort();
+
+  function superproject(objectFormat: 'sha1' | 'sha256'): string {
+    const repo = dir();
+    git(['init', '-q', `--object-format=${objectFormat}`, repo]);
+    for (let i = 0; i < 40; i++) write(path.join(repo, 'src', `dir${i % 7}`, `file-${i}.txt`), `${i}\n`);
+    for (const name of ['a/sub', 'a/sub-two', 'zz/deep/emb', 'ünï code']) {
+      const sub = path.join(repo, name);
+      git(['init', '-q', `--object-format=${objectFormat}`, sub]);
+      git(['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'x'], sub);
+    }
+    git(['add', '.'], repo);
+    return repo;
+  }
+
+  it('finds the gitlinks git lists, in index versions 2, 3 (extended flags) and 4, with either object format', () => {
+    for (const format of ['sha1', 'sha256'] as const) {
+      const repo = superproject(format);
+      const expected = gitlinks(repo);
+      expect(expected).toHaveLength(4);
+      const hash = format === 'sha256' ? 32 : 20;
+      for (const version of ['2', '3', '4']) {
+        git(['update-index', '--index-version', version], repo);
+        // Version 3 is written only when an entry has extended flags (intent-to-add, skip-worktree).
+        if (version === '3') git(['update-index', '--skip-worktree', 'src/dir1/file-1.txt'], repo);
+        const found = indexGitlinks(path.join(repo, '.git'), hash);
+        expect(found.problem, `${format} v${version}`).toBeUndefined();
+        expect(found.paths.sort(), `${format} v${version}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('reads the shared index of a split index, and reports an index it cannot read', () => {
+    const repo = superproject('sha1');
+    git(['update-index', '--split-index'], repo);
+    write(path.join(repo, 'late.txt'), 'x\n');
+    git(['add', 'late.txt'], repo);
+    expect(indexGitlinks(path.join(repo, '.git')).paths.sort()).toEqual(gitlinks(repo));
+    write(path.join(repo, '.git', 'index'), 'DIRC\u0000\u0000\u0000\u0009garbage');
+    expect(indexGitlinks(path.join(repo, '.git')).problem).toContain('version 9');
+    expect(indexGitlinks(dir())).toEqual({ paths: [] });
   });
 });

@@ -1,4 +1,5 @@
 // The store attached to a real runtime's event bus, and the `store` option resolution.
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runLog } from '../../src/cli/log.js';
@@ -138,5 +139,44 @@ describe('the audit log and the model', () => {
     expect(read.isError).toBe(true);
     expect(read.content[0]).toMatchObject({ text: expect.stringContaining('matches the deny-read rule') });
     await turn.end();
+  });
+});
+
+describe('a state folder a repository committed as a link', () => {
+  // `git clone` recreates committed symbolic links: `.handrail -> /somewhere` or `.handrail/handrail.db ->
+  // /somewhere/else` must not put the audit log or saved outputs outside the roots.
+  const callBig = async (workspace: string) => {
+    const runtime = createRuntime({ workspace, tools: [printer] });
+    onCleanup(() => runtime.close());
+    const turn = runtime.beginTurn({ threadId: 'th' });
+    const result = await turn.call({ id: 'big', name: 'print', arguments: { what: 'lines', n: 100_000 } });
+    await turn.end();
+    const store = runtime.store as SqliteStore;
+    await runtime.close(); // delivers and flushes what was recorded
+    return { result, health: store.health() };
+  };
+
+  it('.handrail as a link: nothing is written where it points, and the store says why', async () => {
+    const workspace = tempDir();
+    const elsewhere = tempDir();
+    symlinkSync(elsewhere, path.join(workspace, '.handrail'));
+    const { result, health } = await callBig(workspace);
+    // The call still answers (its output cut, without a saved copy): the store's failure is not the model's.
+    expect(result.isError).toBe(false);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(health.ok).toBe(false);
+    expect(health.lastError).toMatch(/\.handrail is a symbolic link/);
+  });
+
+  it('handrail.db or its -wal as a link: refused, the target never created', async () => {
+    for (const name of ['handrail.db', 'handrail.db-wal']) {
+      const workspace = tempDir();
+      const elsewhere = tempDir();
+      mkdirSync(path.join(workspace, '.handrail'));
+      symlinkSync(path.join(elsewhere, 'planted'), path.join(workspace, '.handrail', name));
+      const { health } = await callBig(workspace);
+      expect(readdirSync(elsewhere), name).toEqual([]);
+      expect(health.lastError, name).toMatch(new RegExp(`${name.replace('.', '\\.')} is a symbolic link`));
+    }
   });
 });

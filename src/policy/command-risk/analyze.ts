@@ -24,8 +24,11 @@ export interface Found {
 
 export interface CommandContext {
   report: Report;
-  /** Classify nested shell source (`bash -c`, `eval`), returning what it runs. */
-  script(source: string): Found[];
+  /**
+   * Classify nested shell source (`bash -c`, `eval`), returning what it runs. `shell` is the program that
+   * reads it (`sh -c`, watch's `sh -c`); without one, the shell reading the line (`eval`, `trap`).
+   */
+  script(source: string, shell?: string): Found[];
   /** A downloader whose output is spliced into this command's words (`eval "$(curl …)"`), if any. */
   downloaded: string | null;
 }
@@ -67,10 +70,10 @@ export function analyzeArgv(argv: Arg[], ctx: CommandContext, appends = false, w
       return [{ name, stdinShell: false }];
     }
     if (unwrapped.script) {
-      const { text, raw, label } = unwrapped.script;
+      const { text, raw, label, shell } = unwrapped.script;
       // `xargs -I{} sh -c '… {} …'` splices its input into the script.
       if (appends) report.verdicts.push(unknown(`xargs passes its input to ${label}`));
-      if (text !== null) return ctx.script(text);
+      if (text !== null) return ctx.script(text, shell);
       record(report, argv, appends);
       report.verdicts.push(unknown(`${label} runs a script known only at run time (${raw})`));
       return [{ name, stdinShell: false }];

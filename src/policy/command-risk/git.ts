@@ -1,7 +1,7 @@
 // git: the read-only subcommands are safe without options that run programs or write files; the
 // history- and work-destroying forms are dangerous; everything else is unknown.
 import { findOption, hasOption, type Parsed, parseOptions } from './options.js';
-import { type Arg, dangerous, opaque, type Rule, shown, unknown, type Verdict } from './types.js';
+import { type Arg, dangerous, literal, opaque, type Rule, shown, unknown, type Verdict } from './types.js';
 
 const READ_ONLY = new Set(['status', 'log', 'diff', 'show', 'branch', 'rev-parse', 'ls-files', 'blame']);
 
@@ -24,6 +24,9 @@ const HARMLESS_GLOBALS = new Set([
   '--info-path',
 ]);
 
+/** Harmless global options that take a value (in the next word unless written `--name=value`). */
+const VALUE_GLOBALS = new Set(['--namespace', '--super-prefix', '--attr-source', '--list-cmds']);
+
 /** Pathspecs that cover the whole work tree. */
 const WHOLE_TREE = new Set(['.', './', ':/', ':/*', '*', ':(top)', ':(top).']);
 
@@ -39,6 +42,11 @@ export const gitRule: Rule = (args) => {
     if (!word.startsWith('-')) break;
     const name = word.split('=')[0]!;
     const separateValue = !word.includes('=');
+    // The value of a global option is a directory, a namespace or a tree: one known only at run time (`-C
+    // "$D"`, `-C s?b`, the word xargs appends to `git -C`) could name a repository the line does not show.
+    const value = separateValue ? args[i + 1] : undefined;
+    if (value && !literal(value) && (word === '-C' || VALUE_GLOBALS.has(name)))
+      verdicts.push(unknown(`git ${word} gets a value known only at run time (${value.raw})`));
     if (word === '-C') i++;
     else if (word.startsWith('-c') || name === '--config-env') {
       verdicts.push(unknown('git -c sets configuration that can run commands (core.pager, core.sshCommand)'));
@@ -51,7 +59,7 @@ export const gitRule: Rule = (args) => {
     else if (name === '--git-dir' || name === '--work-tree') {
       verdicts.push(unknown(`git ${name} uses another repository and its configuration`));
       if (separateValue) i++;
-    } else if (['--namespace', '--super-prefix', '--attr-source', '--list-cmds'].includes(name)) {
+    } else if (VALUE_GLOBALS.has(name)) {
       if (separateValue) i++;
     } else if (!HARMLESS_GLOBALS.has(word)) verdicts.push(unknown(`git option ${word} is not recognised`));
   }

@@ -7,6 +7,7 @@ import { arithmeticProblem, expansionProblem, substitutionsIn } from './expansio
 import { Guesser } from './guess.js';
 import { DOWNLOADERS, isInterpreter } from './names.js';
 import { parseBash } from './parser.js';
+import { shellReading } from './shells.js';
 import { judgeWriteTarget } from './targets.js';
 import { type Arg, dangerous, staticArg, structural, unknown } from './types.js';
 import { controlCharacter, evalWord } from './words.js';
@@ -18,7 +19,11 @@ const MAX_SCRIPT_DEPTH = 8;
 /** Syntax nesting (subshells in subshells …). */
 const MAX_NODE_DEPTH = 256;
 
-export function scanScript(source: string, report: Report, depth = 0): Found[] {
+/**
+ * Classify shell source into `report`, returning the programs it runs. `shell` is the program that reads
+ * it (bash unless a line or a wrapper says otherwise): what another shell reads differently is judged too.
+ */
+export function scanScript(source: string, report: Report, depth = 0, shell = 'bash'): Found[] {
   // What cannot be read cannot be rated: rather than lose its risk (a `rm -rf ~` past the limit), such a
   // line is treated as dangerous, so a human is asked every time (and read_only refuses it).
   if (depth > MAX_SCRIPT_DEPTH) {
@@ -37,6 +42,7 @@ export function scanScript(source: string, report: Report, depth = 0): Found[] {
     );
     return [];
   }
+  report.verdicts.push(...shellReading(shell, source));
   // What the approver sees must be what bash reads: control characters (a carriage return that hides the
   // start of a line, an escape sequence, a NUL that ends a string early, a bidi override) are never safe.
   const control = controlCharacter(source);
@@ -59,7 +65,7 @@ export function scanScript(source: string, report: Report, depth = 0): Found[] {
   try {
     // A tree with errors is still walked: a dangerous part stays dangerous.
     if (tree.rootNode.hasError) report.verdicts.push(structural(unknown('the command could not be parsed')));
-    return new Walker(report, depth, source, new Guesser(tree.rootNode)).walk(tree.rootNode, 0);
+    return new Walker(report, depth, source, new Guesser(tree.rootNode), shell).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
   }
@@ -74,7 +80,14 @@ class Walker {
     private readonly depth: number,
     private readonly source: string,
     private readonly guesser: Guesser,
+    /** The shell reading the source: nested source without a shell of its own (`eval`) is read by it too. */
+    private readonly shell: string,
   ) {}
+
+  /** Classify nested source, read by `shell` or by the shell reading this source. */
+  private nested(source: string, report: Report = this.report, shell: string = this.shell): Found[] {
+    return scanScript(source, report, this.depth + 1, shell);
+  }
 
   walk(node: Node, level: number): Found[] {
     if (level > MAX_NODE_DEPTH) {
@@ -255,7 +268,7 @@ class Walker {
     const found = analyzeArgv(argv, {
       report: this.report,
       downloaded: downloader?.name ?? null,
-      script: (source) => scanScript(source, this.report, this.depth + 1),
+      script: (source, shell) => this.nested(source, this.report, shell),
     });
     const fed: Found[] = [];
     for (const redirect of all) fed.push(...this.redirect(redirect, found, level));
@@ -274,7 +287,7 @@ class Walker {
     analyzeArgv(fields.map(staticArg), {
       report: scratch,
       downloaded: null,
-      script: (source) => scanScript(source, scratch, this.depth + 1),
+      script: (source, shell) => this.nested(source, scratch, shell),
     });
     const shown = brief(fields.join(' '));
     for (const verdict of scratch.verdicts)
@@ -390,7 +403,7 @@ class Walker {
       if (shell && content) {
         this.note(`here-string feeds ${shell.name}`);
         const value = evalWord(content).value;
-        if (value !== null) found.push(...scanScript(value, this.report, this.depth + 1));
+        if (value !== null) found.push(...this.nested(value, this.report, shell.name));
         else if (found.some((f) => DOWNLOADERS.has(f.name)))
           this.report.verdicts.push(structural(dangerous(`${shell.name} runs downloaded code`)));
       }
@@ -427,7 +440,7 @@ class Walker {
     if (!/['"\\]/.test(delimiter)) found.push(...this.expanded(body, 'heredoc body'));
     if (shell) {
       this.note(`heredoc feeds ${shell.name}`);
-      found.push(...scanScript(body, this.report, this.depth + 1));
+      found.push(...this.nested(body, this.report, shell.name));
     }
     return found;
   }
@@ -447,7 +460,7 @@ class Walker {
       } else {
         this.note(`${where} runs a command substitution (${brief(sub.text)})`);
         const inner = sub.kind === '`' ? sub.inner.replace(/\\([$`\\])/g, '$1') : sub.inner;
-        found.push(...scanScript(inner, this.report, this.depth + 1));
+        found.push(...this.nested(inner));
       }
     }
     return found;
@@ -520,8 +533,7 @@ class Walker {
     if (!/(?:^|[^\\])(?:\\\\)*(?:`|\$[([{])/.test(text)) return [];
     this.note(`nested command the parser did not separate (${brief(text)})`);
     const found: Found[] = [];
-    for (const match of text.matchAll(/`([^`]*)`/g))
-      found.push(...scanScript(match[1]!, this.report, this.depth + 1));
+    for (const match of text.matchAll(/`([^`]*)`/g)) found.push(...this.nested(match[1]!));
     return found;
   }
 

@@ -3,6 +3,7 @@
 
 import { SHELLS } from './names.js';
 import { hasOption, type OptionSpec, type Parsed, parseOptions } from './options.js';
+import { unreadShell } from './shells.js';
 import {
   type Arg,
   dangerous,
@@ -19,8 +20,11 @@ export interface Unwrapped {
   verdicts: Verdict[];
   /** The command it runs, when given. */
   inner?: Arg[];
-  /** Shell source it runs (`bash -c`, `eval`, `env -S`). */
-  script?: { text: string | null; raw: string; label: string };
+  /**
+   * Shell source it runs (`bash -c`, `eval`, `env -S`), and the shell that reads it when that is not the
+   * shell reading the line (`sh -c`, watch's `sh -c`).
+   */
+  script?: { text: string | null; raw: string; label: string; shell?: string };
   /** It reads commands from its standard input (`bash`, `sh -s`). */
   stdinShell?: boolean;
   /** It appends words it reads to the inner command (`xargs`): the inner command's flags are not all visible. */
@@ -103,6 +107,10 @@ function env(args: Arg[]): Unwrapped {
   // Newer versions add options (`--argv0=-bash` starts a login shell): only the known ones are read.
   const other = parsed.options.find((o) => o.loose || !ENV_OPTIONS.has(o.name));
   if (other) verdicts.push(unknown(`env option ${other.name} is not recognised`));
+  // What the command finds around it (the repository git reads) is checked where the line runs, not there.
+  const chdir = parsed.options.find((o) => o.name === '-C' || o.name === '--chdir');
+  if (chdir)
+    verdicts.push(unknown(`env ${chdir.name} runs the command in another directory (${chdir.value})`));
   let i = parsed.rest;
   if (args[i]?.value === '-') i++;
   for (; i < args.length; i++) {
@@ -230,24 +238,17 @@ function watch(args: Arg[]): Unwrapped {
   const raw = rest.map((a) => a.raw).join(' ');
   return {
     verdicts,
-    script: { text: dynamic ? null : rest.map((a) => a.value).join(' '), raw, label: 'watch' },
+    // watch runs it with /bin/sh, which is dash on Debian.
+    script: { text: dynamic ? null : rest.map((a) => a.value).join(' '), raw, label: 'watch', shell: 'sh' },
   };
 }
-
-/**
- * Shells whose `-c` scripts the bash grammar reads faithfully and that run no startup file when not
- * interactive. zsh always sources zshenv and has syntax bash lacks (`=(cmd)`, `${(e)x}`); ksh and mksh
- * have `${ cmd; }`: their scripts are judged for danger, but never safe.
- */
-const BASH_LIKE = new Set(['bash', 'sh', 'dash', 'rbash']);
-/** Of those, the ones that may be a POSIX shell without bash's quoting extensions (dash is Debian's sh). */
-const POSIX_SH = new Set(['sh', 'dash']);
 
 /** `bash [options] [-c script | file] [args]`. */
 function shell(label: string): Wrapper {
   return (args) => {
-    const verdicts: Verdict[] = [];
-    if (!BASH_LIKE.has(label)) verdicts.push(unknown(`${label} scripts are not read by the classifier`));
+    // zsh always sources zshenv and has syntax bash lacks (`=(cmd)`, `${(e)x}`); ksh and mksh have
+    // `${ cmd; }`: their scripts are judged for danger, but never safe.
+    const verdicts: Verdict[] = unreadShell(label);
     let runsString = false;
     let readsStdin = false;
     let i = 0;
@@ -294,13 +295,16 @@ function shell(label: string): Wrapper {
     const operand = args[i];
     if (runsString) {
       if (!operand) return { verdicts: [...verdicts, unknown(`${label} -c without a script`)] };
-      // dash (sh on Debian) has no $'…': it reads `$'\' …` as `$` and a quoted backslash, so a quote that
-      // bash escapes ends the string there and the rest of the script runs as commands.
-      if (POSIX_SH.has(label) && operand.value !== null && /\$['"]/.test(operand.value))
-        verdicts.push(structural(unknown(`${label} does not read $'…' and $"…" quoting as bash does`)));
+      // The script is read as this shell reads it: dash (sh on Debian) reads bash's $'…' and &> as other
+      // commands (shells.ts).
       return {
         verdicts,
-        script: { text: literal(operand) ? operand.value : null, raw: operand.raw, label: `${label} -c` },
+        script: {
+          text: literal(operand) ? operand.value : null,
+          raw: operand.raw,
+          label: `${label} -c`,
+          shell: label,
+        },
       };
     }
     if (operand && !readsStdin) {

@@ -23,13 +23,15 @@ import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ApprovalFields, EventRow } from '../rows.js';
-import { createPrivateDir } from '../state-dir.js';
+import { createPrivateDir, refuseLink } from '../state-dir.js';
 import { migrate } from './schema.js';
 
 /** Create (0600, parents 0700), configure and migrate the database; the connection is closed on failure. */
 export function openDatabase(file: string, busyTimeoutMs: number): Database.Database {
   // The state directory, when this creates it: 0700 with a .gitignore, so `git add -A` never takes the log.
   createPrivateDir(path.dirname(file));
+  // SQLite follows links: a committed handrail.db (or its -wal) pointing elsewhere would be written there.
+  for (const suffix of ['', '-wal', '-shm', '-journal']) refuseLink(`${file}${suffix}`);
   createPrivate(file);
   const db = new Database(file, { timeout: busyTimeoutMs });
   try {

@@ -9,6 +9,7 @@ export function commandIntent(
   workdir: unknown,
   cwd: string,
   tty = false,
+  shell?: unknown,
 ): PermissionIntent {
   const command = typeof cmd === 'string' ? cmd : '';
   const dir = typeof workdir === 'string' && workdir !== '' ? workdir : '.';
@@ -20,6 +21,8 @@ export function commandIntent(
       command,
       workdir: intentPaths(cwd, [dir])[0] ?? cwd,
       ...(tty ? { tty: true } : {}),
+      // The shell reads the line: the policy judges it for that shell (dash has no $'…', zsh runs more).
+      ...(typeof shell === 'string' ? { shell } : {}),
     },
   };
 }

@@ -71,7 +71,14 @@ export function execCommandTool(shell: ShellProvider = defaultShellProvider): To
     outputPolicy: { maxBytes: MAX_OUTPUT_TOKENS * 4 + 4096, maxLines: Number.MAX_SAFE_INTEGER },
     source: 'builtin',
     classify: (args, { cwd }) => {
-      const intent = commandIntent('exec_command', args.cmd, args.workdir, cwd, args.tty === true);
+      const intent = commandIntent(
+        'exec_command',
+        args.cmd,
+        args.workdir,
+        cwd,
+        args.tty === true,
+        args.shell,
+      );
       if (typeof args.justification === 'string') intent.scope.justification = args.justification;
       return intent;
     },

@@ -305,4 +305,26 @@ export const CORPUS: ReadonlyArray<readonly [line: string, risk: Risk, exact?: b
   [`sh -c "ls \\$'\\\\' /dev/null\ntouch /tmp/hr-pwned\n'"`, 'unknown', false],
   [`sh -c 'ls $'\\''R\\x45ADME.md'\\'''`, 'unknown', false],
   [`bash -c 'ls $'\\''R\\x45ADME.md'\\'''`, 'safe', true],
+  // One word to bash (traced here); two commands to dash, so exec_command with shell: 'dash' is not safe
+  // (test/attacks/classifier-shell-choice.test.ts).
+  ["echo $'\\' ; touch /tmp/hr-pwned #'", 'safe', true],
+  // dash reads &> as & and a new command: `touch` runs (found by the differential test's dash run).
+  ['ls &>/dev/null touch /tmp/hr-pwned', 'safe', true],
+  ["sh -c 'ls &>/dev/null touch /tmp/hr-pwned'", 'unknown', false],
+  // watch runs its command with sh (dash): traced as a touch before watch's script was read as sh reads it.
+  ["watch -n 1 \"echo \\$'\\\\' ; touch /tmp/hr-pwned #'\"", 'unknown', false],
+  ["watch -n 1 'ls &>/dev/null touch /tmp/hr-pwned'", 'unknown', false],
+  ['sh <<EOF\nls &>/dev/null touch /tmp/hr-pwned\nEOF', 'unknown', false],
+  // git in a directory the line does not show: the repository there is not checked before it runs.
+  ['env -C src git status', 'unknown'],
+  ['env --chdir=src ls', 'unknown'],
+  ['git -C "$PWD/src" status', 'unknown', false],
+  ['git -C s?c log -1', 'unknown'],
+  ['git -C $HR_DIR log -1', 'unknown', false],
+  ["printf '%s\\n' src status | xargs git -C", 'unknown', false],
+  ['git --namespace "$HR_FLAG" log -1', 'unknown', false],
+  // Safe to the classifier; the repository every cd can lead to is checked before it runs
+  // (test/attacks/classifier-git-surroundings.test.ts).
+  ['cd src && git status', 'safe', true],
+  ['git --bare log -1', 'safe', true],
 ];

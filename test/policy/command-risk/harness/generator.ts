@@ -503,6 +503,9 @@ class Composer {
       [1, () => `eval ${this.singleQuoted(inner)}`],
       [1, () => `builtin ${inner}`],
       [0.2, () => `watch -n1 ${inner}`], // runs until the line times out
+      // watch and sh -c hand their script to sh (dash), which reads some bash as other commands.
+      [0.3, () => `watch -n1 ${this.singleQuoted(this.dashSplit())}`],
+      [0.5, () => `sh -c ${this.singleQuoted(this.dashSplit())}`],
       [1, () => `busybox ${inner}`],
     ])();
   }
@@ -844,10 +847,25 @@ class Composer {
     ])();
   }
 
+  /**
+   * A read to bash that runs the payload in dash: an escaped quote inside `$'…'` ends dash's string early,
+   * and dash reads `&>` as `&` and a redirection before a new command.
+   */
+  dashSplit(): string {
+    const word = this.pick(['x', 'notes.txt', '']);
+    return this.pick([
+      `echo $'${word}\\' ; touch /tmp/hr-pwned #'`,
+      `printf '%s\\n' $'\\'' ; touch /tmp/hr-pwned ; : '`,
+      `${this.pick(['ls', 'cat notes.txt', 'grep foo notes.txt', 'git status'])} &>/dev/null touch /tmp/hr-pwned`,
+      'wc -l notes.txt &>>/dev/null touch /tmp/hr-pwned',
+    ]);
+  }
+
   /** One full command line. */
   line(): string {
     const line = this.weighted<Gen>([
       [14, () => this.list()],
+      [0.5, () => this.dashSplit()],
       [3, () => this.heredoc()],
       [1, () => `${this.list()}\n${this.heredoc()}`],
     ])();

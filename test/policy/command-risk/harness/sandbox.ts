@@ -3,7 +3,7 @@
 // One sandbox per chunk of lines: bubblewrap with every namespace unshared (no network), the host file
 // system read-only, a fresh tmpfs /tmp holding a copy of the fixture as the working directory, and a
 // cleared environment. Inside, `strace -f --seccomp-bpf` runs a bash runner that starts each line as its
-// own `timeout … bash -c LINE MARKER` with stdin from /dev/null and output to /dev/null; the marker lets
+// own `timeout … bash -c LINE MARKER` (or another shell's -c: TraceOptions.shell) with stdin from /dev/null and output to /dev/null; the marker lets
 // the trace be attributed per line. Chunks run in parallel.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -56,13 +56,15 @@ export interface TraceOptions {
   parallel?: number;
   /** Seconds each line may run before it is killed (default 3). */
   lineTimeout?: number;
+  /** The shell that runs each line (`/bin/bash` by default; `/bin/dash` for lines classified for dash). */
+  shell?: string;
 }
 
 const RUNNER = `
 mapfile -d '' LINES < /tmp/.hr/lines
 cd ${SANDBOX_WORKDIR} || exit 97
 for i in "\${!LINES[@]}"; do
-  timeout -k 1 "$HR_LINE_TIMEOUT" /bin/bash -c "\${LINES[i]}" "$HR_MARKER$i" </dev/null >/dev/null 2>&1
+  timeout -k 1 "$HR_LINE_TIMEOUT" "$HR_SHELL" -c "\${LINES[i]}" "$HR_MARKER$i" </dev/null >/dev/null 2>&1
 done
 exit 0
 `;
@@ -104,7 +106,7 @@ export async function traceLines(lines: readonly string[], options: TraceOptions
     for (const [i, line] of lines.entries()) chunks[i % chunkCount]!.push(line);
     const marker = `hr${randomBytes(6).toString('hex')}-`;
     const verdicts = await pool(chunks, parallel, (chunk, n) =>
-      runChunk(base, n, chunk, marker, options.lineTimeout ?? 3, options.programs),
+      runChunk(base, n, chunk, marker, options, options.programs),
     );
     const results: LineResult[] = lines.map((line, i) => {
       const v = verdicts[i % chunkCount]![Math.floor(i / chunkCount)]!;
@@ -121,7 +123,7 @@ async function runChunk(
   n: number,
   lines: string[],
   marker: string,
-  lineTimeout: number,
+  options: TraceOptions,
   programs: ReadonlySet<string>,
 ): Promise<Array<{ started: boolean; violations: string[]; execs: string[][] }>> {
   const dir = path.join(base, `chunk-${n}`);
@@ -129,7 +131,12 @@ async function runChunk(
   for (const line of lines)
     if (line.includes('\0')) throw new Error(`a line contains NUL: ${JSON.stringify(line)}`);
   writeFileSync(path.join(dir, 'lines'), lines.map((l) => `${l}\0`).join(''));
-  const env = Object.entries({ ...SANDBOX_ENV, HR_MARKER: marker, HR_LINE_TIMEOUT: String(lineTimeout) });
+  const env = Object.entries({
+    ...SANDBOX_ENV,
+    HR_MARKER: marker,
+    HR_LINE_TIMEOUT: String(options.lineTimeout ?? 3),
+    HR_SHELL: options.shell ?? '/bin/bash',
+  });
   const strace = [
     'strace',
     '-f',
