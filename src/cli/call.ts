@@ -104,6 +104,10 @@ export async function runCall(argv: string[], workspace: WorkspaceOptions, io: C
     spinner.stop();
     process.off('SIGINT', onSignal);
     await runtime.close();
+    // The call is done either way; a log that was not kept must not be lost silently.
+    const health = runtime.store?.health();
+    if (health && health.dropped > 0 && health.lastError)
+      io.stderr.write(`handrail: this call is not in the log (handrail log): ${health.lastError}\n`);
   }
 }
 

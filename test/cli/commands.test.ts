@@ -1,6 +1,6 @@
 // The `handrail` command as a user runs it: real processes, exit codes, stdout/stderr.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,17 @@ describe.skipIf(!built)('handrail call', () => {
     expect(denied.status).toBe(1);
     expect(denied.stdout).toContain('exec_command(touch made)');
     expect(existsSync(path.join(dir, 'made'))).toBe(false);
+  });
+
+  it('says on stderr when the call could not be logged (a state folder committed as a link)', () => {
+    const dir = workspace({ 'a.txt': 'x\n' });
+    const elsewhere = tempDir('handrail-cli-elsewhere-');
+    symlinkSync(elsewhere, path.join(dir, '.handrail'));
+    const r = run(['call', 'read_file', '{"path":"a.txt"}', '--root', dir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('x');
+    expect(r.stderr).toMatch(/this call is not in the log .*\.handrail is a symbolic link/);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it('runs writes under a profile that allows them, and records the call', () => {
