@@ -28,7 +28,7 @@ import type {
   ToolSpec,
   ToolTrust,
 } from '../types/index.js';
-import { errorResult, isErrorClass } from './errors.js';
+import { errorResult, isErrorClass, ToolError } from './errors.js';
 import { formatDuration, guardStage } from './guard.js';
 import type { TurnInfo } from './hooks.js';
 import type { RegisteredTool } from './registry.js';
@@ -143,7 +143,12 @@ export async function checkPermission(
   let intent: PermissionIntent;
   try {
     intent = classifyCall(entry.spec, args, turn, entry.trust, entry.origin);
-  } catch {
+  } catch (error) {
+    // The owner's tool read its arguments and found them unusable (a patch that does not parse): nothing
+    // would run, so nobody is asked to approve it. (A dynamic tool's classify never gets this far.)
+    if (error instanceof ToolError && error.errorClass === 'invalid_arguments') {
+      return errorResult(call, 'invalid_arguments', error.message, error.hint ? { hint: error.hint } : {});
+    }
     // A call that cannot be classified is `unknown`, the most guarded kind.
     intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn, entry.trust, entry.origin);
     intent.action = 'unknown';

@@ -82,6 +82,18 @@ describe('what the sandbox would refuse is refused before anyone is asked', () =
     },
   );
 
+  test.each([
+    ['a unified diff', '--- a/f.txt\n+++ b/f.txt\n@@ -1 +1 @@\n-a\n+b\n'],
+    ['a patch with no file operations', '*** Begin Patch\n*** End Patch'],
+    ['a patch cut short', '*** Begin Patch\n*** Update File: f.txt\n@@\n-a\n+b\n'],
+  ])('%s to apply_patch: invalid_arguments, nobody asked to approve what cannot run', async (_what, body) => {
+    const h = harness({ workspace: ws });
+    const result = await h.turn.call(call('apply_patch', { patch: body }));
+    expect(result.outcome.errorClass).toBe('invalid_arguments');
+    expect(text(result)).toMatch(/patch/i);
+    expect(h.asked).toHaveLength(0);
+  });
+
   test('a dynamic tool that says it writes a protected path is refused before anyone is asked', async () => {
     // Its own description can only make a call stricter: a write it says it makes that the sandbox refuses.
     const h = harness({ workspace: ws });

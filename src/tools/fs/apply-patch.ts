@@ -60,7 +60,8 @@ export function applyPatchTool(): ToolSpec {
       return args;
     },
     classify: (args, { cwd }) => {
-      const ops = tryParse(args.patch)?.ops ?? [];
+      // A patch that does not parse is refused here, before anyone is asked to approve it.
+      const ops = parseOrRefuse(args.patch).ops;
       const given = ops.flatMap((op) =>
         op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path],
       );
@@ -72,20 +73,7 @@ export function applyPatchTool(): ToolSpec {
     },
     async execute(args, ctx) {
       const { files, fileVersions: versions, fileLocks: locks } = ctx.capabilities;
-      let parsed: ParsedPatch;
-      try {
-        parsed = parsePatch(args.patch);
-      } catch (error) {
-        if (!(error instanceof PatchSyntaxError)) throw error;
-        throw new ToolError('invalid_arguments', error.message, { hint: FORMAT_HINT });
-      }
-      if (parsed.ops.length === 0) {
-        throw new ToolError(
-          'invalid_arguments',
-          "Invalid patch: it has no file operations between '*** Begin Patch' and '*** End Patch'.",
-          { hint: FORMAT_HINT },
-        );
-      }
+      const parsed = parseOrRefuse(args.patch);
       const checked = await withNothingChanged(() => resolveTargets(parsed.ops, files));
       const paths = canonicalPaths(checked);
       return locks.withLocks(paths, async () => {
@@ -162,13 +150,23 @@ async function withNothingChanged<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function tryParse(patch: unknown): ParsedPatch | undefined {
-  if (typeof patch !== 'string') return undefined;
+/** The parsed patch, or the invalid_arguments error the model reads (a syntax error, no file operations). */
+function parseOrRefuse(patch: string): ParsedPatch {
+  let parsed: ParsedPatch;
   try {
-    return parsePatch(patch);
-  } catch {
-    return undefined;
+    parsed = parsePatch(patch);
+  } catch (error) {
+    if (!(error instanceof PatchSyntaxError)) throw error;
+    throw new ToolError('invalid_arguments', error.message, { hint: FORMAT_HINT });
   }
+  if (parsed.ops.length === 0) {
+    throw new ToolError(
+      'invalid_arguments',
+      "Invalid patch: it has no file operations between '*** Begin Patch' and '*** End Patch'.",
+      { hint: FORMAT_HINT },
+    );
+  }
+  return parsed;
 }
 
 function summarize(ops: readonly PatchOp[]): string {

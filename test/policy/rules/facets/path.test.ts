@@ -74,7 +74,8 @@ describe('path rules', () => {
     expect(v(p, i('src/a', 'src/b'))).toBe('allow');
     expect(v(p, i('src/a', 'docs/b'))).toBeUndefined();
     expect(v(p, i('src/a', 'secrets/b'))).toBe('deny');
-    expect(v(p, intentFor('apply_patch', { patch: 'nonsense' }, ws))).toBeUndefined();
+    // A patch that does not parse never reaches the rules: apply_patch refuses it as invalid_arguments.
+    expect(() => intentFor('apply_patch', { patch: 'nonsense' }, ws)).toThrow(/Invalid patch/);
   });
 
   test('class aliases: Read(...) and Edit(...) cover every file tool of that kind', () => {

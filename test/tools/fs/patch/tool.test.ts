@@ -43,10 +43,10 @@ describe('apply_patch as a tool', () => {
         ],
       },
     });
-    expect(tool.classify!({ patch: 'not a patch' }, { workspace, cwd: workspace }).scope).toEqual({
-      operation: 'apply_patch',
-      paths: [],
-    });
+    // A patch that does not parse is refused by classify itself: before anyone is asked to approve it.
+    expect(() => tool.classify!({ patch: 'not a patch' }, { workspace, cwd: workspace })).toThrow(
+      /first line must be '\*\*\* Begin Patch'/,
+    );
   });
 
   it('prints Codex success text: added, then modified, then deleted, as the paths were written', async () => {
