@@ -1,7 +1,8 @@
 // handrail-landlock: run a command under a Landlock ruleset, as handrail's `landlock` sandbox backend asks.
 //
 //   handrail-landlock --abi
-//   handrail-landlock [--rules FILE] [--deny-net] [--uid U --gid G | --drop-caps] [--nproc N] -- CMD ARG...
+//   handrail-landlock [--rules FILE] [--deny-net] [--read-only-roots] [--uid U --gid G | --drop-caps]
+//                     [--nproc N] -- CMD ARG...
 //
 // FILE holds NUL-terminated pairs "hex-access\0path\0": each path gets the access (Landlock's
 // LANDLOCK_ACCESS_FS_* bits) to itself and everything beneath it; everything else is denied. Bits this
@@ -98,9 +99,13 @@ static void add_rules(int ruleset, const char *file, uint64_t handled) {
  * Landlock checks, and a listening service (the D-Bus session bus, docker.sock) would run what it is asked
  * outside the sandbox; socketpair() stays. --deny-net: every other socket too (UDP, raw, and TCP on kernels
  * without Landlock's network rights). Root (--drop-caps): no setuid or setgid bits (root owns most files).
- * io_uring goes around seccomp, so it is off. Returns 0 when the architecture is not supported here.
+ * --read-only-roots: access(2) asking for write permission fails with EROFS, as on a read-only mount:
+ * Landlock does not answer access(2), so `test -w .` would otherwise say "writable" from the permission
+ * bits alone where no write can succeed (the run directory, the one writable place, then reads as not
+ * writable too: the safe side). io_uring goes around seccomp, so it is off. Returns 0 when the architecture
+ * is not supported here.
  */
-static int install_seccomp(int deny_net, int root) {
+static int install_seccomp(int deny_net, int root, int read_only) {
 #ifdef NATIVE_ARCH
   struct sock_filter f[64];
   int n = 0;
@@ -122,6 +127,21 @@ static int install_seccomp(int deny_net, int root) {
   S(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1);
   DENY(EACCES);
   S(BPF_RET | BPF_K, deny_net ? SECCOMP_RET_ERRNO | EACCES : SECCOMP_RET_ALLOW, 0, 0);
+  if (read_only) {
+    // access-family calls whose mode asks for W_OK: (syscall number, index of the mode argument).
+    static const int probes[][2] = {
+#ifdef SYS_access
+      {SYS_access, 1},
+#endif
+      {SYS_faccessat, 2}, {439 /* faccessat2 */, 2}};
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+      S(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)probes[i][0], 0, 4);
+      S(BPF_LD | BPF_W | BPF_ABS, ARG_LOW(probes[i][1]), 0, 0);
+      S(BPF_JMP | BPF_JSET | BPF_K, W_OK, 0, 1);
+      DENY(EROFS);
+      S(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
+    }
+  }
   if (root) {
     // chmod-family calls whose mode sets setuid or setgid: (syscall number, index of the mode argument).
     static const int calls[][2] = {
@@ -144,6 +164,7 @@ static int install_seccomp(int deny_net, int root) {
 #else
   (void)deny_net;
   (void)root;
+  (void)read_only;
   return 0;
 #endif
 }
@@ -209,12 +230,12 @@ static void kill_descendants(void) {
 
 int main(int argc, char **argv) {
   const char *rules = NULL;
-  int deny_net = 0, drop_caps = 0, i = 1;
+  int deny_net = 0, drop_caps = 0, read_only = 0, i = 1;
   long uid = -1, gid = -1, nproc = 0;
   if (argc == 2 && strcmp(argv[1], "--abi") == 0) {
     int abi = landlock_abi();
 #ifdef NATIVE_ARCH
-    printf("%d seccomp\n", abi);
+    printf("%d seccomp read-only-roots\n", abi);
 #else
     printf("%d\n", abi);
 #endif
@@ -224,6 +245,7 @@ int main(int argc, char **argv) {
   for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
     if (!strcmp(argv[i], "--rules") && i + 1 < argc) rules = argv[++i];
     else if (!strcmp(argv[i], "--deny-net")) deny_net = 1;
+    else if (!strcmp(argv[i], "--read-only-roots")) read_only = 1;
     else if (!strcmp(argv[i], "--drop-caps")) drop_caps = 1;
     else if (!strcmp(argv[i], "--uid") && i + 1 < argc) uid = atol(argv[++i]);
     else if (!strcmp(argv[i], "--gid") && i + 1 < argc) gid = atol(argv[++i]);
@@ -286,7 +308,7 @@ int main(int argc, char **argv) {
     if (setrlimit(RLIMIT_NPROC, &limit) != 0) die("RLIMIT_NPROC");
   }
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("no_new_privs");
-  if (!install_seccomp(deny_net, drop_caps) && drop_caps) {
+  if (!install_seccomp(deny_net, drop_caps, read_only) && drop_caps) {
     fprintf(stderr, "handrail-landlock: no seccomp filter for this architecture; refusing to run as root\n");
     _exit(126);
   }

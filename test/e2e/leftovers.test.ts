@@ -6,7 +6,9 @@ import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/index.js';
+import { createLandlockBackend } from '../../src/sandbox/backends/index.js';
 import { builtinTools } from '../../src/tools/index.js';
+import { processesRunning } from '../support/processes.js';
 import { repoRoot } from '../support/repo.js';
 import { bwrapReady } from '../support/sandbox.js';
 import { sharedTempDir } from '../support/temp.js';
@@ -16,6 +18,7 @@ const dist = path.join(repoRoot, 'dist');
 const worker = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'leftover-worker.mjs');
 const built = existsSync(path.join(dist, 'index.js'));
 if (!built) console.warn('dist/ is missing: run `npm run build` for the leftovers test.');
+const landlockReady = createLandlockBackend().status().state !== 'unavailable';
 const children: ChildProcess[] = [];
 // Before the directories go (support/temp.ts removes them after this file's own afterAll hooks).
 afterAll(() => {
@@ -48,12 +51,16 @@ function start(
   mode: 'exit' | 'wait' | 'close',
   seconds: number,
   extra?: string,
+  sandbox: 'bwrap' | 'landlock' = 'bwrap',
 ): Promise<Worker> {
   const args = [worker, dist, ws, mode, String(seconds), ...(extra ? [extra] : [])];
   const [command, ...rest] = isRoot
     ? ['setpriv', `--reuid=${TEST_UID}`, `--regid=${TEST_UID}`, '--clear-groups', process.execPath, ...args]
     : [process.execPath, ...args];
-  const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command!, rest, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HANDRAIL_TEST_SANDBOX: sandbox },
+  });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -126,4 +133,23 @@ describe.skipIf(!built || !bwrapReady)('nothing left behind outside .handrail/',
     expect(runDirsOf(b.pid)).toEqual([]);
     expect(runDirsOf(c.pid)).toEqual([]);
   }, 60_000);
+
+  it.skipIf(!landlockReady)(
+    'under Landlock too: after SIGKILL the command is gone, the next process cleans up',
+    async () => {
+      const ws = fresh();
+      const a = await start(ws, 'wait', 60, undefined, 'landlock');
+      a.child.kill('SIGKILL');
+      await a.exited;
+      expect(runDirsOf(a.pid)).toHaveLength(1);
+      const c = await start(ws, 'close', 0, undefined, 'landlock');
+      expect(await c.exited).toBe(0);
+      expect(runDirsOf(a.pid)).toEqual([]);
+      expect(runDirsOf(c.pid)).toEqual([]);
+      expect(readdirSync(ws)).toEqual(['.handrail']);
+      // The command of the killed process did not outlive it (the helper dies with its parent).
+      expect(processesRunning('sleep 60; echo slept')).toEqual([]);
+    },
+    60_000,
+  );
 });

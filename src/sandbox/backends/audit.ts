@@ -18,6 +18,8 @@ export interface AuditInput {
   git?: GitSnapshot;
   /** The scan before the command stopped at its limit: what seems created may only have been unseen. */
   truncatedBefore?: boolean;
+  /** Directories hidden from the command because the scan before could not list them (nothing made there). */
+  hiddenBefore?: ReadonlySet<string>;
   /**
    * Whether a path is a placeholder some handrail process holds (see placeholders.ts): one made by another
    * process while the command ran is not something the command created.
@@ -80,6 +82,17 @@ async function lookOnce(input: AuditInput, once: (items: readonly string[]) => s
   const created = after.readOnly.filter((p) => !input.before.has(p) && !input.isPlaceholder?.(p));
   const shown = (p: string) => display(p, input.roots);
   const notes: string[] = [];
+  // What this look could not see: protected paths the command made there would go untold.
+  const unseen = once([
+    ...(after.truncated ? [`the roots now hold more than ${input.maxEntries} entries`] : []),
+    ...(after.incomplete ? [after.incomplete] : []),
+    ...after.unlisted.filter((p) => !input.hiddenBefore?.has(p)).map((p) => `${shown(p)} cannot be listed`),
+  ]);
+  if (unseen.length > 0) {
+    notes.push(
+      `Could not check everything the command left for protected paths (.envrc, .git, …) it created: ${unseen.join('; ')}. Review what it changed there before running programs that read such files.`,
+    );
+  }
   const fresh = input.truncatedBefore ? [] : once(created);
   if (fresh.length > 0) {
     notes.push(

@@ -34,6 +34,8 @@ import {
   pathExists,
   placeholderNames,
   scanPolicyPaths,
+  scanRefusal,
+  unlistedNote,
 } from './scan.js';
 import { stateView, withMounts } from './state-view.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries, systemMountArgs } from './system-view.js';
@@ -158,13 +160,10 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
       absoluteProtected,
     });
     // Never run with part of the policy unenforced: a deeper file could be a denied one, or a protected one.
-    if (scan.truncated) {
-      return {
-        ok: false,
-        errorClass: 'permission_denied',
-        message: `The sandbox cannot enforce the deny-read and protected paths: the roots hold more than ${maxScanEntries} entries, the most it walks to find them. Narrow the roots or raise maxScanEntries.`,
-      };
-    }
+    const refusal = scanRefusal(scan, maxScanEntries);
+    if (refusal) return { ok: false, errorClass: 'permission_denied', message: refusal };
+    const hidden = unlistedNote(scan.unlisted, policy.roots);
+    if (hidden) notes.push(hidden);
 
     const held: string[] = [];
     const readOnly = [...scan.readOnly];
@@ -289,6 +288,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           absoluteProtected,
           ...(git ? { git } : {}),
           truncatedBefore: scan.truncated,
+          hiddenBefore: new Set(scan.unlisted),
           isPlaceholder: placeholderCheck(policy.stateDir),
         });
       }

@@ -14,6 +14,8 @@ export interface LandlockSupport {
   abi: number;
   /** Whether the helper has a seccomp filter for this architecture (Unix sockets, UDP, io_uring). */
   seccomp: boolean;
+  /** Whether the helper can make access(2) answer "read-only" for writes (`--read-only-roots`). */
+  readOnlyRoots?: boolean;
   /** Why the backend cannot run commands at all. */
   unavailable?: string;
 }
@@ -50,7 +52,11 @@ function detect(helper: string): LandlockSupport {
     })
       .trim()
       .split(/\s+/);
-    return { abi: Number(abi) || 0, seccomp: features.includes('seccomp') };
+    return {
+      abi: Number(abi) || 0,
+      seccomp: features.includes('seccomp'),
+      readOnlyRoots: features.includes('read-only-roots'),
+    };
   } catch (error) {
     const e = error as { stderr?: string; message: string };
     const said = (e.stderr || e.message).trim().replace(/\s+/g, ' ');

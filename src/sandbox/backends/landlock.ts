@@ -27,6 +27,8 @@ import {
   pathExists,
   placeholderNames,
   scanPolicyPaths,
+  scanRefusal,
+  unlistedNote,
 } from './scan.js';
 import { DEFAULT_SYSTEM_PATHS, rootOnlyEntries } from './system-view.js';
 
@@ -118,13 +120,10 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
       maxEntries: maxScanEntries,
       absoluteProtected,
     });
-    if (scan.truncated) {
-      return {
-        ok: false,
-        errorClass: 'permission_denied',
-        message: `The sandbox cannot enforce the deny-read and protected paths: the roots hold more than ${maxScanEntries} entries, the most it walks to find them. Narrow the roots or raise maxScanEntries.`,
-      };
-    }
+    const refusal = scanRefusal(scan, maxScanEntries);
+    if (refusal) return { ok: false, errorClass: 'permission_denied', message: refusal };
+    const hidden = unlistedNote(scan.unlisted, policy.roots);
+    if (hidden) notes.push(hidden);
 
     const masks: Mask[] = [...scan.masks];
     if (asRoot) {
@@ -190,6 +189,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
             absoluteProtected,
             ...(git ? { git } : {}),
             truncatedBefore: scan.truncated,
+            hiddenBefore: new Set(scan.unlisted),
             isPlaceholder: placeholderCheck(stateDir),
           });
     let cgroup: PidsCgroup | undefined;
@@ -218,11 +218,20 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     } else nproc = command.rlimits.processes;
 
     if (!prlimit) notes.push('Resource limits are not applied: prlimit (util-linux) is missing.');
+    // No root writable (read_only): Landlock does not answer access(2), so `test -w .` would read the roots
+    // as writable from their permission bits; the helper makes it say read-only, as a read-only mount does.
+    const readOnlyRoots = !policy.roots.some((root) => root.access === 'write');
+    if (readOnlyRoots && !support.readOnlyRoots) {
+      lost.push(
+        'The Landlock helper is older than this handrail: `test -w` may call a read-only root writable (writes still fail). Run `npm rebuild handrail`.',
+      );
+    }
     const helperArgs = [
       helper,
       '--rules',
       rulesFile,
       ...(policy.network ? [] : ['--deny-net']),
+      ...(readOnlyRoots && support.readOnlyRoots ? ['--read-only-roots'] : []),
       ...(asRoot
         ? ['--drop-caps']
         : euid === 0

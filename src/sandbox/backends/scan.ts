@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
@@ -23,6 +23,16 @@ export interface ScanResult {
   /** Entries visited; the walk stops after the limit. */
   visited: number;
   truncated: boolean;
+  /**
+   * Directories the walk could not list that a command could still enter (mode 0300, or its own 0000 it may
+   * chmod): what they hold cannot be checked, so each is hidden whole (it is in `masks` too).
+   */
+  unlisted: string[];
+  /**
+   * Why the walk could not see all it must (a path too long to open, too many open files, an I/O error):
+   * no command may run by such a result.
+   */
+  incomplete?: string;
   /**
    * In writable roots: directories that look like git directories (HEAD next to objects/ or commondir, any
    * name: `.git`, a bare `foo.git`), and `.git` entries that are symbolic links or `gitdir:` files.
@@ -78,6 +88,7 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     readOnly: [],
     visited: 0,
     truncated: false,
+    unlisted: [],
     gitDirs: [],
     gitLinks: [],
   };
@@ -166,6 +177,7 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
   interface DirResult {
     entries: number;
     masks: Mask[];
+    unlisted: string[];
     readOnly: string[];
     gitDirs: string[];
     gitLinks: string[];
@@ -174,7 +186,15 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
   /** Look at a directory's entries, the first `budget` of them: the walk stops at its entry limit. */
   const visit = (item: Item, listing: readonly Dirent[], budget: number): DirResult => {
     const entries = Math.min(listing.length, budget);
-    const found: DirResult = { entries, masks: [], readOnly: [], gitDirs: [], gitLinks: [], next: [] };
+    const found: DirResult = {
+      entries,
+      masks: [],
+      unlisted: [],
+      readOnly: [],
+      gitDirs: [],
+      gitLinks: [],
+      next: [],
+    };
     const writable = item.root?.access === 'write';
     if (writable && looksLikeGitDir(listing)) found.gitDirs.push(item.dir);
     const prefix = item.dir === '/' ? '/' : `${item.dir}/`;
@@ -227,7 +247,7 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
   const keyOf = (item: Item) =>
     `${item.root?.path ?? ''}\0${item.underProtected ? 1 : 0}${item.insideProtected ? 1 : 0}\0${item.dir}`;
   let level = queue;
-  while (level.length > 0 && !result.truncated) {
+  while (level.length > 0 && !result.truncated && !result.incomplete) {
     const stamps = level.map((item) => dirStamp(item.dir));
     const known = level.map((item, i) => session.reuse(keyOf(item), stamps[i]));
     const listings = await readLevel(level.map((item, i) => (known[i] ? undefined : item.dir)));
@@ -238,13 +258,23 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
       let found = known[i];
       if (!found || found.entries > budget) {
         const listing = listings[i] ?? readDir(item.dir);
-        found = visit(item, listing, budget);
-        // Past the limit: what was seen so far counts, and the walk says it stopped.
-        if (listing.length > budget) result.truncated = true;
-        else session.keep(keyOf(item), stamps[i], found);
+        if ('failed' in listing) {
+          found = unreadable(item.dir, listing.failed);
+          if (!found) {
+            result.incomplete ??= `${shortened(item.dir)} cannot be read (${listing.failed})`;
+            break;
+          }
+          session.keep(keyOf(item), stamps[i], found);
+        } else {
+          found = visit(item, listing, budget);
+          // Past the limit: what was seen so far counts, and the walk says it stopped.
+          if (listing.length > budget) result.truncated = true;
+          else session.keep(keyOf(item), stamps[i], found);
+        }
       } else session.keep(keyOf(item), stamps[i], found);
       result.visited += found.entries + (result.truncated ? 1 : 0);
       result.masks.push(...found.masks);
+      result.unlisted.push(...found.unlisted);
       result.readOnly.push(...found.readOnly);
       result.gitDirs.push(...found.gitDirs);
       result.gitLinks.push(...found.gitLinks);
@@ -286,6 +316,30 @@ export async function scanPolicyPaths(input: ScanInput): Promise<ScanResult> {
     if (lstatOrUndefined(p)) result.readOnly.push(p);
   }
   return result;
+}
+
+const CANNOT_ENFORCE = 'The sandbox cannot enforce the deny-read and protected paths:';
+
+/** Why no command may run by this walk (it did not see everything it must), or undefined when one may. */
+export function scanRefusal(scan: ScanResult, maxEntries: number): string | undefined {
+  if (scan.truncated) {
+    return `${CANNOT_ENFORCE} the roots hold more than ${maxEntries} entries, the most it walks to find them. Narrow the roots or raise maxScanEntries.`;
+  }
+  if (scan.incomplete) {
+    return `${CANNOT_ENFORCE} ${scan.incomplete}, so nothing below it can be checked. Shorten or remove that path, or narrow the roots.`;
+  }
+  return undefined;
+}
+
+/** The note for directories hidden because the walk could not list them, or undefined when none were. */
+export function unlistedNote(unlisted: readonly string[], roots: readonly FileRoot[]): string | undefined {
+  if (unlisted.length === 0) return undefined;
+  const shown = unlisted.map((p) => {
+    const root = mostSpecificRoot(p, roots);
+    return (root && relativeInside(p, root.path)) || p;
+  });
+  const it = unlisted.length === 1 ? 'it' : 'them';
+  return `Hidden from the command: ${shown.join(', ')} (handrail cannot list ${it}, so the deny-read and protected paths inside cannot be found). Make ${it} readable (chmod u+r) to use ${it} again.`;
 }
 
 /**
@@ -351,8 +405,8 @@ function walkConfig(input: ScanInput, absolute: ReadonlySet<string>): string {
  * thousands of small directories of a large tree this is several times faster than a promise per directory
  * through the thread pool, and a server's event loop still never waits long.
  */
-async function readLevel(dirs: readonly (string | undefined)[]): Promise<(Dirent[] | undefined)[]> {
-  const out: (Dirent[] | undefined)[] = [];
+async function readLevel(dirs: readonly (string | undefined)[]): Promise<(Listing | undefined)[]> {
+  const out: (Listing | undefined)[] = [];
   let slice = performance.now();
   for (const dir of dirs) {
     out.push(dir === undefined ? undefined : readDir(dir));
@@ -364,11 +418,47 @@ async function readLevel(dirs: readonly (string | undefined)[]): Promise<(Dirent
   return out;
 }
 
-function readDir(dir: string): Dirent[] {
+/** A directory's entries, or the error code that kept them from being read. */
+type Listing = Dirent[] | { failed: string };
+
+function readDir(dir: string): Listing {
   try {
     return readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'an unknown error';
+    // Removed, or replaced by a file, since its parent was read: nothing is left below it to enforce.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    return { failed: code };
+  }
+}
+
+/**
+ * What a directory the walk cannot read gives: nothing when the permission bits keep everyone here out
+ * (another user's 0700 data directory); hidden whole when a command could still get inside — search
+ * permission without read (0300) opens any name it knows, and its owner may chmod it — since no deny-read
+ * or protected path in it can be found. Undefined for any other failure (a path longer than the system
+ * allows, too many open files): the walk is incomplete.
+ */
+function unreadable(dir: string, code: string) {
+  const nothing = { entries: 0, masks: [], unlisted: [], readOnly: [], gitDirs: [], gitLinks: [], next: [] };
+  if (code !== 'EACCES' && code !== 'EPERM') return undefined;
+  if (!enterable(dir)) return nothing;
+  return { ...nothing, masks: [{ path: dir, dir: true }], unlisted: [dir] };
+}
+
+/** A path as a message shows it: one too long to open is cut in the middle. */
+function shortened(p: string): string {
+  const bytes = Buffer.byteLength(p);
+  return bytes <= 200 ? p : `${p.slice(0, 100)}…${p.slice(-60)} (a path of ${bytes} bytes)`;
+}
+
+/** Whether this process may search the directory, or could make it so (it owns it). */
+function enterable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.X_OK);
+    return true;
   } catch {
-    return [];
+    return lstatOrUndefined(dir)?.uid === process.geteuid?.();
   }
 }
 

@@ -33,6 +33,12 @@ export const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 /** A host value passed through: short printable text (a locale, a terminal type, a time zone). */
 const PASS_THROUGH_VALUE = /^[\x20-\x7e]{0,256}$/;
 
+/**
+ * A locale name (`C`, `en_US.UTF-8`, `sr_RS@latin`, LANGUAGE's `de:en`): never a path, since glibc loads
+ * the locale data of a value with a slash from that path, and locale files are trusted like code.
+ */
+const LOCALE_VALUE = /^[\w.@:+-]{0,128}$/;
+
 /** The variable that marks every process of one run, so a tree can be found after it daemonized. */
 export const RUN_MARKER_VAR = 'HANDRAIL_RUN';
 
@@ -152,11 +158,19 @@ export function envRefusalReason(name: string): string | undefined {
   return undefined;
 }
 
-function valueProblem(value: unknown): string | undefined {
+function valueProblem(name: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return 'its value is not a string';
   if (value.includes('\u0000')) return 'its value contains a NUL character';
   if (Buffer.byteLength(value) >= MAX_VALUE_BYTES) return `its value is longer than ${MAX_VALUE_BYTES} bytes`;
+  if (isLocaleVar(name) && !LOCALE_VALUE.test(value)) {
+    return 'its value is not a locale name (a path would make programs load locale data from there)';
+  }
   return undefined;
+}
+
+function isLocaleVar(name: string): boolean {
+  const upper = name.toUpperCase();
+  return upper === 'LANG' || LOCALE_VARS.includes(upper);
 }
 
 export interface EnvRefusal {
@@ -183,8 +197,11 @@ export interface EnvInput {
   extra?: Record<string, string>;
   /** Given by the model: each variable checked. */
   model?: Record<string, unknown>;
-  /** Canonical writable roots: no entry of the host's PATH inside one reaches the command. */
-  writableRoots?: readonly string[];
+  /**
+   * Canonical roots, read-only ones too: no entry of the host's PATH inside one reaches the command (a
+   * read-only root is still the workspace's content, which a cloned repository or the model controls).
+   */
+  roots?: readonly string[];
 }
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; refused: EnvRefusal[] };
@@ -196,10 +213,10 @@ export function buildCommandEnv(input: EnvInput): EnvResult {
     if (value === undefined || name === 'PATH') continue;
     if (!HOST_ENV_ALLOWLIST.includes(name) && !LOCALE_VARS.includes(name)) continue;
     // Filtered as the model's would be: a secret-looking name or a strange value stays behind.
-    if (envRefusalReason(name) || valueProblem(value) || !PASS_THROUGH_VALUE.test(value)) continue;
+    if (envRefusalReason(name) || valueProblem(name, value) || !PASS_THROUGH_VALUE.test(value)) continue;
     env[name] = value;
   }
-  env.PATH = sandboxPath(input.host.PATH, input.writableRoots ?? []);
+  env.PATH = sandboxPath(input.host.PATH, input.roots ?? []);
   env.HOME = input.home;
   env.TMPDIR = input.tmp;
   if (input.tty) env.TERM = env.TERM && env.TERM !== 'dumb' ? env.TERM : 'xterm-256color';
@@ -209,7 +226,7 @@ export function buildCommandEnv(input: EnvInput): EnvResult {
 
   const refused: EnvRefusal[] = [];
   for (const [name, value] of Object.entries(input.model ?? {})) {
-    const reason = envRefusalReason(name) ?? valueProblem(value);
+    const reason = envRefusalReason(name) ?? valueProblem(name, value);
     if (reason) refused.push({ name, reason });
     else env[name] = value as string;
   }
@@ -218,11 +235,12 @@ export function buildCommandEnv(input: EnvInput): EnvResult {
 
 /**
  * The host's PATH as a command may use it: absolute entries only (an empty or relative entry searches the
- * working directory), none inside a writable root (a `node_modules/.bin` or `./bin` first on the host's
- * PATH would let a file of the workspace stand in for `ls` or `git`), each once. A PATH the profile sets
- * (`extraEnv`) is the user's own choice and replaces this one.
+ * working directory), none inside a root (a `node_modules/.bin` or `./bin` first on the host's PATH would
+ * let a file of the workspace stand in for `ls` or `git`; under `read_only` the roots are read-only, and
+ * their files no more trusted), each once. A PATH the profile sets (`extraEnv`) is the user's own choice
+ * and replaces this one.
  */
-export function sandboxPath(hostPath: string | undefined, writableRoots: readonly string[]): string {
+export function sandboxPath(hostPath: string | undefined, roots: readonly string[]): string {
   const kept: string[] = [];
   for (const entry of (hostPath ?? '').split(':')) {
     if (!path.posix.isAbsolute(entry)) continue;
@@ -236,7 +254,7 @@ export function sandboxPath(hostPath: string | undefined, writableRoots: readonl
         // gone meanwhile
       }
     }
-    const inRoot = writableRoots.some((root) => within(dir, root) || within(real, root));
+    const inRoot = roots.some((root) => within(dir, root) || within(real, root));
     if (!inRoot && !kept.includes(dir)) kept.push(dir);
   }
   return kept.length > 0 ? kept.join(':') : DEFAULT_PATH;

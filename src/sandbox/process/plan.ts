@@ -72,7 +72,7 @@ export async function buildProcessSpawnPlan(
     tmp: runDir.tmp,
     tty,
     runId,
-    writableRoots: writable,
+    roots: files.roots.map((root) => root.path),
     ...(ctx.profile.extraEnv ? { extra: ctx.profile.extraEnv } : {}),
     ...(input.env ? { model: input.env } : {}),
   });

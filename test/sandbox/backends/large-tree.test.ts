@@ -1,8 +1,12 @@
-// Deny-read and protected paths in a workspace of 150,000 files (a node_modules): real tree, real bwrap.
+// Deny-read and protected paths in a workspace of 150,000 files (a node_modules): real tree, real bwrap, and
+// the built CLI run by the workspace's owner.
+
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
   closeSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -18,10 +22,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBwrapBackend } from '../../../src/sandbox/backends/index.js';
 import { scanPolicyPaths } from '../../../src/sandbox/backends/scan.js';
 import { userProtectedPaths } from '../../../src/sandbox/protected-paths.js';
+import { cliBin } from '../../support/repo.js';
+import { tempDir } from '../../support/temp.js';
+import { asUser, REAL_USER, userEnv } from '../../support/users.js';
 import { bwrapBackend, isRoot, plan, run, TEST_UID } from '../process/helpers.js';
 
 const backend = await bwrapBackend();
 const hasBwrap = backend.status().state !== 'unavailable';
+
+/** Who owns the workspace (and so runs its commands): a real account when there is one. */
+const owner = REAL_USER ?? { uid: TEST_UID, gid: TEST_UID, home: '/' };
 
 const PACKAGES = 1_500;
 const DIRS = 5;
@@ -62,11 +72,12 @@ beforeAll(() => {
   put('apps/web/server/config/prod/secret.env', 'TOKEN=prod-secret-deep\n');
   put('node_modules/pkg1499/d4/deep/key.pem', 'pem-secret\n');
   put('node_modules/pkg1400/.npmrc', 'registry=https://registry.npmjs.org/\n');
+  put('node_modules/pkg1499/d4/a/b/c/config/prod/secret.env', 'TOKEN=prod-secret-deepest\n');
   // Owned by the user commands run as; the tree itself stays root's, readable (0644/0755) like any install.
   if (isRoot) {
-    chownSync(ws, TEST_UID, TEST_UID);
+    chownSync(ws, owner.uid, owner.gid);
     for (const dir of ['apps', 'config', 'config/prod', 'node_modules', 'node_modules/pkg1300'])
-      chownSync(path.join(ws, dir), TEST_UID, TEST_UID);
+      chownSync(path.join(ws, dir), owner.uid, owner.gid);
   }
 }, 120_000);
 
@@ -152,7 +163,53 @@ describe.skipIf(!hasBwrap)('bwrap: a workspace of 150,000 files', () => {
       ]);
       expect(scan.readOnly.map((p) => path.relative(ws, p))).toEqual(['node_modules/pkg1400/.npmrc']);
     }
-    // Speed is a benchmark's business, not a test's: printed for the record only.
-    console.log(`scan of ${TOTAL} files: ${times.map((t) => Math.round(t)).join(', ')} ms`);
+    // Speed is a benchmark's business, not a test's: printed for the record only, beside a find of the tree.
+    const started = performance.now();
+    execFileSync('find', [ws], { stdio: 'ignore' });
+    const find = performance.now() - started;
+    console.log(
+      `scan of ${TOTAL} files: ${times.map((t) => Math.round(t)).join(', ')} ms; find: ${Math.round(find)} ms (${times.map((t) => (t / find).toFixed(1)).join(', ')} × find)`,
+    );
   }, 60_000);
 });
+
+describe.skipIf(!hasBwrap || !existsSync(cliBin) || !isRoot)(
+  'handrail call in the workspace of 150,000 files, as its owner',
+  () => {
+    /** `handrail call` as the workspace's owner, with deny-read rules from a configuration file. */
+    function call(tool: string, args: Record<string, unknown>) {
+      const dir = tempDir('handrail-large-config-');
+      chmodSync(dir, 0o755);
+      const config = path.join(dir, 'config.json');
+      const denyRead = ['config/prod', 'node_modules/pkg1499/d4/a/b/c/config/prod', '**/*.pem'];
+      writeFileSync(config, JSON.stringify({ denyRead }), { mode: 0o644 });
+      const argv = [process.execPath, cliBin, 'call', '--config', config, '--profile', 'full_access', tool];
+      const [command, ...rest] = asUser(owner, [...argv, JSON.stringify(args)]);
+      return spawnSync(command!, rest, { cwd: ws, encoding: 'utf8', env: userEnv(owner), timeout: 120_000 });
+    }
+
+    it('deny-read holds for commands, deep, through a symbolic link the command makes, as for read_file', () => {
+      const cmd = [
+        'cat config/prod/secret.env',
+        'cat node_modules/pkg1499/d4/a/b/c/config/prod/secret.env',
+        'cat node_modules/pkg1499/d4/deep/key.pem',
+        'ln -s ../config/prod node_modules/to-prod',
+        'cat node_modules/to-prod/secret.env',
+        'ln -s ../../config/prod/secret.env node_modules/pkg1300/link.env',
+        'cat node_modules/pkg1300/link.env',
+        'echo end',
+      ].join('; ');
+      const result = call('exec_command', { cmd, yield_time_ms: 60_000 });
+      expect(result.stdout).toMatch(/Output:\n(?:.*Permission denied\n){5}end\n?$/);
+      expect(result.stdout).not.toContain('TOKEN=');
+      expect(result.stdout).not.toContain('pem-secret');
+      rmSync(path.join(ws, 'node_modules/to-prod'));
+      rmSync(path.join(ws, 'node_modules/pkg1300/link.env'));
+      for (const file of ['config/prod/secret.env', 'node_modules/pkg1499/d4/a/b/c/config/prod/secret.env']) {
+        const read = call('read_file', { path: file });
+        expect(read.status).toBe(1);
+        expect(read.stdout).toContain('matches the deny-read rule');
+      }
+    }, 180_000);
+  },
+);

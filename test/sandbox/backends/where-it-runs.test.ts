@@ -72,8 +72,12 @@ const EVERYDAY = [
   'git init -q . && echo git-ok',
   'npm --version >/dev/null && echo npm-ok',
   'cat /etc/shadow >/dev/null 2>&1 && echo shadow-READ || echo shadow-closed',
+  'ls /root >/dev/null 2>&1 && echo root-READ || echo root-closed',
+  'grep -E "^Cap(Prm|Eff|Amb)" /proc/self/status | tr -s "\\t" " "',
   'echo "nproc:$(ulimit -u)"',
 ].join('; ');
+const EVERYDAY_OUTPUT =
+  /Output:\ngit-ok\nnpm-ok\nshadow-closed\nroot-closed\nCapPrm: 0{16}\nCapEff: 0{16}\nCapAmb: 0{16}\nnproc:512\n?$/;
 
 describe.skipIf(!hasBwrap || !built || !isRoot)('where it runs: the everyday commands', () => {
   it('as root in a container, on a root-owned workspace: the workspace is writable, /etc/shadow is not readable', () => {
@@ -81,7 +85,7 @@ describe.skipIf(!hasBwrap || !built || !isRoot)('where it runs: the everyday com
     const out = execInProcess(ws, EVERYDAY, 0, tempDir(0, 0o700));
     expect(out).toContain('Process exited with code 0');
     expect(out).not.toContain('Sandbox degraded');
-    expect(out).toMatch(/Output:\ngit-ok\nnpm-ok\nshadow-closed\nnproc:512\n?$/);
+    expect(out).toMatch(EVERYDAY_OUTPUT);
     expect(statSync(path.join(ws, 'made-by-command')).uid).toBe(0);
     expect(existsSync(path.join(ws, '.git/HEAD'))).toBe(true);
   });
@@ -90,7 +94,7 @@ describe.skipIf(!hasBwrap || !built || !isRoot)('where it runs: the everyday com
     const ws = tempDir(TEST_UID, 0o700);
     const out = execInProcess(ws, EVERYDAY, TEST_UID, tempDir(TEST_UID, 0o700));
     expect(out).toContain('Process exited with code 0');
-    expect(out).toMatch(/Output:\ngit-ok\nnpm-ok\nshadow-closed\nnproc:512\n?$/);
+    expect(out).toMatch(EVERYDAY_OUTPUT);
     expect(statSync(path.join(ws, 'made-by-command')).uid).toBe(TEST_UID);
     expect(existsSync(path.join(ws, '.git/HEAD'))).toBe(true);
   });

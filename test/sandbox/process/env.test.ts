@@ -263,7 +263,7 @@ describe('buildCommandEnv: host pass-through', () => {
       tmp: '/t',
       tty: true,
       runId: 'r',
-      writableRoots: ['/ws'],
+      roots: ['/ws'],
     });
     expect(result.ok && result.env).toEqual({
       PATH: '/usr/bin',
@@ -273,6 +273,37 @@ describe('buildCommandEnv: host pass-through', () => {
       TMPDIR: '/t',
       TERM: 'xterm-256color',
       [RUN_MARKER_VAR]: 'r',
+    });
+  });
+});
+
+describe('buildCommandEnv: locale values', () => {
+  it('a model-supplied locale that is a path is refused: glibc would load locale data from it', () => {
+    const result = buildCommandEnv({
+      host: {},
+      home: '/h',
+      tmp: '/t',
+      tty: false,
+      runId: 'r',
+      model: {
+        LC_ALL: '/ws/evil-locale',
+        lc_ctype: '../../tmp/x',
+        LANG: 'sr_RS.UTF-8@latin',
+        LANGUAGE: 'de:en',
+      },
+    });
+    expect(result).toEqual({
+      ok: false,
+      refused: [
+        {
+          name: 'LC_ALL',
+          reason: 'its value is not a locale name (a path would make programs load locale data from there)',
+        },
+        {
+          name: 'lc_ctype',
+          reason: 'its value is not a locale name (a path would make programs load locale data from there)',
+        },
+      ],
     });
   });
 });

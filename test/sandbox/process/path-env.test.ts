@@ -3,12 +3,12 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNoneBackend } from '../../../src/sandbox/backends/index.js';
+import { createLandlockBackend, createNoneBackend } from '../../../src/sandbox/backends/index.js';
 import { bwrapBackend, own, run, workspace } from './helpers.js';
 
 const bwrap = await bwrapBackend();
-const backends =
-  bwrap.status().state === 'unavailable' ? [createNoneBackend()] : [bwrap, createNoneBackend()];
+const landlock = createLandlockBackend();
+const backends = [bwrap, landlock, createNoneBackend()].filter((b) => b.status().state !== 'unavailable');
 
 /** An executable the workspace holds at `rel` that leaves a mark when run. */
 function plant(ws: string, rel: string): void {
@@ -58,6 +58,33 @@ describe.each(backends.map((b) => [b.name, b] as const))(
       expect(env).toContain('LANG=C.UTF-8');
       expect(env.join('\n')).not.toMatch(/LC_GITHUB_TOKEN|LC_SMUGGLED|ghp_|evil/);
       expect(r.plan.command.argv[0]).toMatch(/^\/(usr\/)?bin\/bash$/);
+    });
+
+    it('under read-only roots (the read_only profile) a workspace bin first on the host PATH cannot shadow ls either', async () => {
+      const ws = workspace();
+      plant(ws, 'node_modules/.bin/ls');
+      const r = await run(ws, 'ls >/dev/null && echo ok; echo "$PATH"', {
+        backend,
+        roots: [{ path: ws, access: 'read' }],
+        hostEnv: { PATH: `${ws}/node_modules/.bin:/usr/bin:/bin` },
+      });
+      expect(r.stdout).toBe('ok\n/usr/bin:/bin\n');
+      expect(existsSync(path.join(ws, 'ran-ls'))).toBe(false);
+    });
+
+    it('odd locale values stay behind: control characters, a path to locale files, overlong text', async () => {
+      const ws = workspace();
+      const hostEnv = {
+        PATH: '/usr/bin:/bin',
+        LANG: 'C.UTF-8',
+        LC_ALL: 'C.UTF-8\nLD_PRELOAD=/tmp/x.so',
+        LC_CTYPE: `${ws}/evil-locale`,
+        LC_MESSAGES: '../../../../tmp/evil',
+        LC_TIME: 'x'.repeat(300),
+        LANGUAGE: 'de:\u001b]52;c;ZXZpbA==\u0007',
+      };
+      const r = await run(ws, 'env | grep -E "^(LANG|LC_|LD_)" | sort', { backend, hostEnv });
+      expect(r.stdout).toBe('LANG=C.UTF-8\n');
     });
 
     it('a PATH the profile sets is the user’s choice and kept as it is', async () => {
