@@ -13,13 +13,18 @@ export function commandIntent(
 ): PermissionIntent {
   const command = typeof cmd === 'string' ? cmd : '';
   const dir = typeof workdir === 'string' && workdir !== '' ? workdir : '.';
+  const where = intentPaths(cwd, [dir])[0] ?? cwd;
+  // Run somewhere other than the turn's directory: the human is shown where, and `./build.sh` there is a
+  // different program from `./build.sh` here (no "always" rule may cover both).
+  const elsewhere = where !== (intentPaths(cwd, ['.'])[0] ?? cwd);
   return {
     action: 'shell_command',
-    summary: command,
+    summary: elsewhere ? `${command} (in ${dir})` : command,
     scope: {
       operation,
       command,
-      workdir: intentPaths(cwd, [dir])[0] ?? cwd,
+      workdir: where,
+      ...(elsewhere ? { elsewhere: true } : {}),
       ...(tty ? { tty: true } : {}),
       // The shell reads the line: the policy judges it for that shell (dash has no $'…', zsh runs more).
       ...(typeof shell === 'string' ? { shell } : {}),

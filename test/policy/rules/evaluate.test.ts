@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { decideStatic } from '../../../src/policy/index.js';
@@ -209,6 +210,14 @@ describe('suggestRule', () => {
     expect(suggestRule(sh('pushd tools; bin/gen --all', ws))).toBeUndefined();
     // Without a directory change, or with an absolute program, the per-command rules stand.
     expect(suggestRule(sh('./build.sh', ws))).toEqual(['exec_command(./build.sh)']);
+    // The same line with a workdir: the human is shown where, and gets no rule that would cover every folder.
+    mkdirSync(path.join(ws, 'sub'), { recursive: true });
+    const there = intentFor('exec_command', { cmd: './build.sh', workdir: 'sub' }, ws);
+    expect(there.summary).toBe('./build.sh (in sub)');
+    expect(suggestRule(there)).toBeUndefined();
+    expect(suggestRule(intentFor('exec_command', { cmd: 'npm test', workdir: 'sub' }, ws))).toEqual([
+      'exec_command(npm test)',
+    ]);
     expect(suggestRule(sh('cd sub && npm test', ws))).toEqual([
       'exec_command(cd sub)',
       'exec_command(npm test)',

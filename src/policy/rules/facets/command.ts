@@ -16,6 +16,8 @@ export interface CommandValues {
   exact: boolean;
   /** The scope's risk: allow rules and "always" never apply to a dangerous command. */
   risk: unknown;
+  /** The line runs in a working directory other than the turn's. */
+  elsewhere: boolean;
 }
 
 export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], CommandValues, string[]> = {
@@ -62,6 +64,7 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
       argv: scope.argv.filter((a): a is string[] => Array.isArray(a)).map((a) => a.map(String)),
       exact: scope.argvExact === true,
       risk: scope.risk,
+      elsewhere: scope.elsewhere === true,
     };
   },
   items: (values) => values.argv,
@@ -85,7 +88,7 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
   },
   suggest(tool, values) {
     if (!values.exact || values.argv.length === 0 || values.risk === 'dangerous') return undefined;
-    if (runsRelativeProgramElsewhere(values.argv)) return undefined;
+    if (runsRelativeProgramElsewhere(values.argv, values.elsewhere)) return undefined;
     const rules: string[] = [];
     for (const argv of values.argv) {
       if (argv.length === 0 || argv.some((w) => INVISIBLE.test(w))) return undefined;
@@ -98,17 +101,18 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
 const DIRECTORY_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
 /**
- * `cd sub && ./build.sh`: the human saw sub/build.sh run, but a rule `exec_command(./build.sh)` would allow
- * whatever ./build.sh the working directory holds. Per-sub-command rules drop the `cd`, so such a line gets
- * no rule at all (Codex and Claude Code rules carry no working directory either).
+ * `cd sub && ./build.sh`, or `./build.sh` with `workdir: "sub"`: the human saw sub/build.sh run, but a rule
+ * `exec_command(./build.sh)` would allow whatever ./build.sh any working directory holds. Rules carry no
+ * working directory (nor do Codex's and Claude Code's), so such a line gets no rule at all.
  */
-function runsRelativeProgramElsewhere(argv: string[][]): boolean {
-  const changes = argv.findIndex((a) => DIRECTORY_CHANGERS.has(a[0] ?? ''));
-  if (changes === -1) return false;
-  return argv.slice(changes + 1).some((a) => {
+function runsRelativeProgramElsewhere(argv: string[][], elsewhere: boolean): boolean {
+  const relative = (a: string[]) => {
     const program = a[0] ?? '';
     return program.includes('/') && !program.startsWith('/');
-  });
+  };
+  if (elsewhere) return argv.some(relative);
+  const changes = argv.findIndex((a) => DIRECTORY_CHANGERS.has(a[0] ?? ''));
+  return changes !== -1 && argv.slice(changes + 1).some(relative);
 }
 
 /** Characters in a pattern that make it never match, or match less than it seems to. */
