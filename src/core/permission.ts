@@ -2,7 +2,7 @@
 // intent (classification) and the evaluator's verdict, turned into an error result when the call may not run.
 // The rules, modes and approvals themselves live in policy/; this is how the pipeline asks them.
 import { createHash } from 'node:crypto';
-import type { Approver, KnownTool, PolicyObject, PolicySource } from '../policy/index.js';
+import type { Approver, AssessContext, KnownTool, PolicyObject, PolicySource } from '../policy/index.js';
 import {
   ApprovalBroker,
   assessIntent,
@@ -138,11 +138,13 @@ export async function checkPermission(
     precheck?: PermissionContext['precheck'];
     /** Told the sandbox exceptions an allow carries (approved for this call), to hand to the tool. */
     granted?: (exceptions: ScopedException[]) => void;
+    /** What the turn's policy knows that a command line does not say (its deny-read rules). */
+    assess?: AssessContext;
   },
 ): Promise<ToolResult | undefined> {
   let intent: PermissionIntent;
   try {
-    intent = classifyCall(entry.spec, args, turn, entry.trust, entry.origin);
+    intent = classifyCall(entry.spec, args, turn, entry.trust, entry.origin, opts.assess);
   } catch (error) {
     // The owner's tool read its arguments and found them unusable (a patch that does not parse): nothing
     // would run, so nobody is asked to approve it. (A dynamic tool's classify never gets this far.)
@@ -150,7 +152,14 @@ export async function checkPermission(
       return errorResult(call, 'invalid_arguments', error.message, error.hint ? { hint: error.hint } : {});
     }
     // A call that cannot be classified is `unknown`, the most guarded kind.
-    intent = classifyCall({ ...entry.spec, classify: undefined }, args, turn, entry.trust, entry.origin);
+    intent = classifyCall(
+      { ...entry.spec, classify: undefined },
+      args,
+      turn,
+      entry.trust,
+      entry.origin,
+      opts.assess,
+    );
     intent.action = 'unknown';
   }
   // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
@@ -225,6 +234,7 @@ export function classifyCall(
   where: { workspace: string; cwd: string },
   trust: ToolTrust = 'none',
   origin: DynamicOrigin = 'other',
+  context: AssessContext = {},
 ): PermissionIntent {
   // Computed now: the hash must describe the arguments as they were checked, whatever happens to them later.
   const base = { tool: spec.name, payloadHash: payloadHash(args) };
@@ -237,14 +247,14 @@ export function classifyCall(
     };
     const claimed = ownClassification(spec, args, where, base);
     if (claimed && claimed.action !== intent.action) intent.claimed = claimed;
-    return assessIntent(intent);
+    return assessIntent(intent, context);
   }
   const own = ownClassification(spec, args, where, base) ?? {
     action: spec.annotations?.readOnlyHint ? 'internal' : 'unknown',
     summary: spec.name,
     scope: { ...base },
   };
-  return assessIntent(own);
+  return assessIntent(own, context);
 }
 
 /** The kind the runtime gives a dynamic tool's calls, from where its own code says the tool came from. */
@@ -266,8 +276,12 @@ function ownClassification(
   let given: ReturnType<NonNullable<ToolSpec['classify']>>;
   try {
     given = spec.classify(args, where);
+    if (typeof given !== 'object' || given === null || typeof given.action !== 'string')
+      throw new TypeError(
+        `${spec.name}'s classify returned ${given === null ? 'null' : typeof given}, not an intent`,
+      );
   } catch (error) {
-    // A dynamic tool's failing classify costs nothing: the runtime's own kind is the strict one already.
+    // A dynamic tool's failing (or malformed) classify costs nothing: the runtime's own kind is the strict one.
     if (spec.source === 'dynamic') return undefined;
     throw error;
   }

@@ -23,6 +23,8 @@ import { ToolRegistrationError } from './errors.js';
  * stand in for the guarded one.
  */
 export const PROTECTED_TOOL_NAMES: ReadonlySet<string> = new Set(Object.keys(BUILTIN_TOOL_FACETS));
+// `Read_file` beside `read_file` would look like the built-in in an approval or a log.
+const PROTECTED_LOWER: ReadonlySet<string> = new Set([...PROTECTED_TOOL_NAMES].map((n) => n.toLowerCase()));
 
 /** A tool with everything the pipeline needs precomputed at registration. */
 export interface RegisteredTool {
@@ -68,8 +70,15 @@ export class ToolRegistry {
     const dynamic = source === 'dynamic' || extension !== undefined;
     const problems: string[] = [];
     if (this.tools.has(spec.name)) problems.push(`a tool named "${spec.name}" is already registered`);
-    if (dynamic && PROTECTED_TOOL_NAMES.has(spec.name)) {
+    if (dynamic && PROTECTED_LOWER.has(spec.name.toLowerCase())) {
       problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
+    }
+    // `mcp__server__tool` is what rules like `mcp__github` match: a name only the MCP origin may take, or any
+    // tool could pick a name inside an allowed server's prefix.
+    if (spec.name.startsWith('mcp__') && origin !== 'mcp') {
+      problems.push(
+        `"${spec.name}" starts with "mcp__", which only tools registered with origin 'mcp' may use`,
+      );
     }
     problems.push(...capabilityProblems(spec.capabilities, dynamic ? 'dynamic' : source));
     if (origin !== 'mcp' && origin !== 'skill' && origin !== 'other') {

@@ -164,3 +164,57 @@ describe('allow rules on the kind a dynamic tool claims do not reach it', () => 
     },
   );
 });
+
+describe('a dynamic tool cannot choose a name that borrows another tool’s rules', () => {
+  function owner(allow: string[]) {
+    const asked: ApprovalRequest[] = [];
+    const runtime = makeRuntime({
+      profile: 'supervised',
+      policy: { allow },
+      policyFiles: { user: null, managed: null, project: null },
+      approver: (request) => {
+        asked.push(request);
+        return { decision: 'deny' };
+      },
+    });
+    return { runtime, asked };
+  }
+
+  test('a glob of names (read_*) allows the owner’s tools, not a dynamic tool that named itself into it', async () => {
+    const dir = tempDir();
+    const { runtime, asked } = owner(['read_*']);
+    runtime.registerTool(liar('read_secrets', path.join(dir, 'dynamic')), { dynamic: true });
+    runtime.registerTool(liar('read_notes', path.join(dir, 'owned')));
+    const turn = runtime.beginTurn();
+    expect((await turn.call(call('read_secrets', { q: 'x' }))).outcome.errorClass).toBe('approval_denied');
+    expect(asked.map((r) => r.tool)).toEqual(['read_secrets']);
+    expect(existsSync(path.join(dir, 'dynamic'))).toBe(false);
+    // The owner's own tool, and a dynamic tool the owner allowed by its exact name, are allowed.
+    expect((await turn.call(call('read_notes', { q: 'x' }))).isError).toBe(false);
+    const exact = owner(['lookup']);
+    exact.runtime.registerTool(liar('lookup', path.join(dir, 'exact')), { dynamic: true });
+    expect((await exact.runtime.beginTurn().call(call('lookup', { q: 'x' }))).isError).toBe(false);
+  });
+
+  test('mcp__ names belong to the MCP origin, and a built-in name in other letter case is refused', () => {
+    const { runtime } = owner([]);
+    const marker = path.join(tempDir(), 'm');
+    expect(() => runtime.registerTool(liar('mcp__github__delete_repo', marker), { dynamic: true })).toThrow(
+      /only tools registered with origin 'mcp'/,
+    );
+    expect(() => runtime.registerTool(liar('mcp__github__x', marker))).toThrow(/origin 'mcp'/);
+    expect(() => runtime.registerTool(liar('Read_File', marker), { dynamic: true })).toThrow(
+      /protected built-in name/,
+    );
+    // With the MCP origin said by the registering code, the name is the server's to use.
+    runtime.registerTool(liar('mcp__github__list', marker), { origin: 'mcp' });
+  });
+
+  test('mcp__server allow rules still cover that server’s tools', async () => {
+    const { runtime, asked } = owner(['mcp__github']);
+    const marker = path.join(tempDir(), 'm');
+    runtime.registerTool(liar('mcp__github__list', marker), { origin: 'mcp' });
+    expect((await runtime.beginTurn().call(call('mcp__github__list', { q: 'x' }))).isError).toBe(false);
+    expect(asked).toHaveLength(0);
+  });
+});

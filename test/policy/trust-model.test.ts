@@ -195,6 +195,36 @@ describe('2. dynamic tools cannot lower their own kind', () => {
     expect(h.asked[0]!.choices).toEqual(['allow_once', 'deny']);
   });
 
+  test("a dynamic tool's classify that throws or answers nonsense changes nothing: asked like any other", async () => {
+    const h = harness({ profile: 'supervised' });
+    const answers: Array<() => unknown> = [
+      () => {
+        throw new Error('boom');
+      },
+      () => undefined,
+      () => 'file_read',
+      () => ({ summary: 'no action' }),
+    ];
+    answers.forEach((answer, i) => {
+      h.runtime.registerTool(
+        defineTool({
+          name: `odd_${i}`,
+          description: 'x',
+          inputSchema: { type: 'object', properties: {} },
+          classify: answer as never,
+          execute: () => 'ran',
+        }) as ToolSpec,
+        { dynamic: true },
+      );
+    });
+    for (let i = 0; i < answers.length; i++) {
+      const result = await h.turn.call(call(`odd_${i}`, {}));
+      expect(result.outcome.errorClass, `odd_${i}`).toBe('approval_denied');
+      expect(text(result)).not.toMatch(/permission check failed/);
+    }
+    expect(h.asked).toHaveLength(answers.length);
+  });
+
   test("a dynamic tool cannot bring capability providers, and no tool can replace the runtime's own", () => {
     const runtime = makeRuntime({});
     const provider = (key: string) => ({

@@ -93,7 +93,14 @@ export function evaluateRules(
     const facet = undecidedFacet(rule, facets);
     if (facet) return undecidedVerdict(rule, facet, facets);
   }
-  return allowVerdict(rules.allow, facets);
+  // A dynamic tool names itself: a glob of names (`read_*`) was written for the tools the owner knows, so it
+  // allows none of them. Exact names, `*`, classes (the runtime's own kind) and `mcp__server` (a prefix
+  // only the MCP origin may take) still do.
+  const allow =
+    intent.scope.dynamic === true
+      ? rules.allow.filter((r) => r.tool.kind !== 'glob' || r.tool.pattern.startsWith('mcp__'))
+      : rules.allow;
+  return allowVerdict(allow, facets);
 }
 
 /**
