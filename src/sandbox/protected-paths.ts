@@ -41,6 +41,11 @@ export const BUILTIN_PROTECTED_GLOBS: readonly string[] = [
   '**/.cursor/**',
   '**/.gitconfig',
   '**/.husky/**',
+  // Hook managers' own configuration: an installed hook runs what they name at the user's next commit.
+  '**/.pre-commit-config.yaml',
+  '**/lefthook.yml',
+  '**/.lefthook.yml',
+  '**/.devcontainer/**',
   '**/.vscode/**',
   '**/.idea/**',
   '**/.handrail/**',
@@ -81,8 +86,9 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env, home: string
 /**
  * Absolute paths that stay read-only whatever the roots are (a workspace that is the home directory, or
  * holds it, included): handrail's user-level and managed policy and configuration, the user's git
- * configuration (`~/.gitconfig`, the whole `~/.config/git/`, `$GIT_CONFIG_GLOBAL`) and ssh configuration
- * (`~/.ssh`: `ProxyCommand`, `authorized_keys`). Symbolic links are resolved, so their targets count too.
+ * configuration (`~/.gitconfig`, the whole `~/.config/git/`, `$GIT_CONFIG_GLOBAL`), ssh configuration
+ * (`~/.ssh`: `ProxyCommand`, `authorized_keys`), and startup files of other programs (fish, direnv, systemd
+ * user units, editors, `~/.local/bin` and `~/bin` on PATH, cargo/docker/curl/pip configuration). Symbolic links are resolved, so their targets count too.
  * Read at call time: HOME and XDG_CONFIG_HOME as they are now.
  */
 export function userProtectedPaths(
@@ -100,6 +106,24 @@ export function userProtectedPaths(
     path.join(dotConfig, 'git'),
     '/etc/gitconfig',
     path.join(home, '.ssh'),
+    // Files in the home directory that make programs run code when the user next logs in, opens a shell or
+    // an editor, or runs a common command (a workspace that is the home directory can reach them).
+    ...[config, dotConfig].flatMap((dir) =>
+      ['fish', 'direnv', 'systemd', 'autostart', 'nvim', 'pip', 'environment.d'].map((name) =>
+        path.join(dir, name),
+      ),
+    ),
+    ...[
+      '.local/bin',
+      'bin',
+      '.cargo/config',
+      '.cargo/config.toml',
+      '.docker/config.json',
+      '.curlrc',
+      '.wgetrc',
+    ]
+      .concat(['.pip', '.pydistutils.cfg', '.tmux.conf', '.vimrc', '.vim', '.emacs', '.emacs.d', '.xprofile'])
+      .map((name) => path.join(home, name)),
   ];
   if (env.GIT_CONFIG_GLOBAL && path.isAbsolute(env.GIT_CONFIG_GLOBAL)) paths.push(env.GIT_CONFIG_GLOBAL);
   return withTargets(paths);

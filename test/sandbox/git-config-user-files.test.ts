@@ -72,3 +72,53 @@ describe.skipIf(!bwrapReady)('a workspace that is the home directory', () => {
     expect(readFileSync(path.join(config, 'other', 'settings'), 'utf8')).toBe('ok\n');
   });
 });
+
+describe.skipIf(!bwrapReady)('a workspace that is the home directory: other programs’ startup files', () => {
+  test('fish, direnv, systemd, ~/.local/bin, cargo, docker, curl stay unwritten; hook-manager configs too', async () => {
+    const home = ownedTempDir('hr-home-');
+    process.env.HOME = home;
+    delete process.env.XDG_CONFIG_HOME;
+    const runtime = makeRuntime({
+      workspace: home,
+      tools: builtinTools(),
+      profile: 'full_access',
+      sandbox: 'bwrap',
+      store: false,
+    });
+    const turn = runtime.beginTurn();
+    const targets = [
+      '.config/fish/config.fish',
+      '.config/direnv/direnvrc',
+      '.config/systemd/user/x.service',
+      '.local/bin/ls',
+      'bin/git',
+      '.cargo/config.toml',
+      '.docker/config.json',
+      '.curlrc',
+      '.pip/pip.conf',
+      '.vimrc',
+      'project/.pre-commit-config.yaml',
+      'project/lefthook.yml',
+      'project/.devcontainer/devcontainer.json',
+    ];
+    for (const file of targets) {
+      const written = await turn.call(call('write_file', { path: file, content: 'touch /tmp/pwned\n' }));
+      expect(written.isError, `write_file ${file}: ${text(written)}`).toBe(true);
+      expect(written.outcome.errorClass, file).toBe('sandbox_violation');
+    }
+    const cmd = targets
+      .map((file) => `{ mkdir -p ${path.dirname(file)} && echo x >> ${file}; } 2>/dev/null`)
+      .concat(['mkdir -p project && echo ok > project/notes.md && echo done'])
+      .join('; ');
+    const ran = await turn.call(call('exec_command', { cmd }));
+    expect(text(ran)).toContain('done');
+    // The home directory's startup files cannot be made at all; a project's hook-manager config a command
+    // creates is reported to the model and the user (like .envrc), as every protected path is.
+    for (const file of targets.filter((f) => !f.startsWith('project/')))
+      expect(existsSync(path.join(home, file)), file).toBe(false);
+    expect(text(ran)).toMatch(
+      /created protected paths.*project\/\.devcontainer, project\/\.pre-commit-config\.yaml, project\/lefthook\.yml/,
+    );
+    expect(readFileSync(path.join(home, 'project/notes.md'), 'utf8')).toBe('ok\n');
+  });
+});
