@@ -27,6 +27,16 @@ function componentsFrom(within: string | undefined, dir: string): string[] {
   return [within, ...parts.map((_, i) => path.join(within, ...parts.slice(0, i + 1)))];
 }
 
+/** Why commands must not run with this state directory (it is a symbolic link), or undefined. */
+export function stateDirProblem(dir: string): string | undefined {
+  try {
+    refuseLink(dir);
+    return undefined;
+  } catch (error) {
+    return `${(error as Error).message}. Commands do not run until then: the sandbox would build its view of the state folder where the link points.`;
+  }
+}
+
 /**
  * Throw when `file` is a symbolic link (or, for a directory, not a directory). A repository can commit
  * `.handrail` — or `.handrail/handrail.db` — as a link to anywhere; following it would put handrail's

@@ -1,6 +1,6 @@
 import { accessSync, chownSync, constants, existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ensureStateDir } from '../../store/index.js';
+import { ensureStateDir, stateDirProblem } from '../../store/index.js';
 import { bridgeLauncher } from '../network/index.js';
 import { isWithin } from '../path-syntax.js';
 import type {
@@ -143,6 +143,9 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     // store would then fail to create it and the audit log would be lost).
     // (Looked at first: making what exists already fails with an error, which costs more than the look.)
     const stateDir = policy.stateDir;
+    // A state folder a repository committed as a link: never build the view (or the registry) through it.
+    const linked = stateDir ? stateDirProblem(stateDir) : undefined;
+    if (linked) return { ok: false, errorClass: 'permission_denied', message: linked };
     if (
       stateDir &&
       mostSpecificRoot(stateDir, policy.roots)?.access !== 'read' &&

@@ -1,6 +1,6 @@
 import { chownSync, existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ensureStateDir } from '../../store/index.js';
+import { ensureStateDir, stateDirProblem } from '../../store/index.js';
 import { isWithin } from '../path-syntax.js';
 import type {
   BackendStatus,
@@ -104,6 +104,9 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     const denyRead = policy.denyRead ?? [];
     const absoluteProtected = userProtectedPaths();
     const stateDir = policy.stateDir;
+    // A state folder a repository committed as a link: never build the view (or the registry) through it.
+    const linked = stateDir ? stateDirProblem(stateDir) : undefined;
+    if (linked) return { ok: false, errorClass: 'permission_denied', message: linked };
     if (
       stateDir &&
       mostSpecificRoot(stateDir, policy.roots)?.access !== 'read' &&
