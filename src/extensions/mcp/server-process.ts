@@ -99,8 +99,13 @@ export class ServerProcesses {
       ...(config.env ? { extraEnv: { ...config.env } } : {}),
     };
     const cwd = path.resolve(this.host.workspace, config.cwd ?? '.');
-    const writable = this.roots.filter((root) => root.access === 'write').map((root) => root.path);
-    const searchPath = config.env?.PATH ?? sandboxPath(process.env.PATH, writable);
+    // As for commands: no PATH entry inside any root (a workspace file must not shadow the server's program).
+    const searchPath =
+      config.env?.PATH ??
+      sandboxPath(
+        process.env.PATH,
+        this.roots.map((root) => root.path),
+      );
     const program = await programReadPaths([config.command, ...(config.args ?? [])], {
       cwd,
       path: searchPath,
