@@ -5,6 +5,7 @@
 // each a function below or an import named after its stage. Every stage's failure becomes a result: nothing
 // throws out of here, whatever the raw call, the tool, the hooks or the evaluator do.
 import { createHash } from 'node:crypto';
+import type { FileAccess } from '../sandbox/index.js';
 import {
   canonicalJson,
   decodeArguments,
@@ -200,11 +201,15 @@ async function runStages(
   // 5. Permission (classify; the sandbox's policy first, then rules, mode and a human). An allow may carry
   // sandbox exceptions approved for this call, which the tool receives.
   let exceptions: ScopedException[] = [];
+  // The turn's deny-read rules, which a git line that can print stored files answers to (policy/assess.ts).
+  const files = turn.capabilities.files as FileAccess | undefined;
+  const assess = files ? { deniedRead: (p: string) => files.denyReadRule(p) } : {};
   const permit = (candidate: Args) =>
     checkPermission(runtime.permission, turn.info, entry, call, candidate, {
       signals,
       timeoutMs: runtime.permissionTimeoutMs,
       precheck: turn.precheck,
+      assess,
       granted: (given) => {
         exceptions = given;
       },

@@ -6,6 +6,7 @@ import type { PolicyEvaluator } from '../policy/index.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/index.js';
 import {
   createFileAccess,
+  denyReadAliases,
   FileLocks,
   type FileRoot,
   type NetworkConfig,
@@ -151,7 +152,13 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const auditFiles = ['', '-wal', '-shm', '-journal'].map((suffix) =>
     path.join(stateDir, `${DEFAULT_DB_FILE}${suffix}`),
   );
-  const denyRead = [...(options.denyRead ?? []), ...auditFiles];
+  // A rule through a symbolic link names the real folder too: commands see real paths (files do it per turn).
+  const givenDenyRead = options.denyRead ?? [];
+  const denyRead = [
+    ...givenDenyRead,
+    ...denyReadAliases(givenDenyRead, options.roots ?? [{ path: workspace, access: 'write' }]),
+    ...auditFiles,
+  ];
   // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
   // and the network is off, so a command that slips past the classifier still cannot write.
   const readOnly = profileMode(options) === 'read_only';

@@ -6,22 +6,28 @@
 
 import { gitCommandHazards } from '../sandbox/index.js';
 import type { PermissionIntent } from '../types/index.js';
-import { classifyCommand, type Risk } from './command-risk/index.js';
+import { classifyCommand, gitPrintsStoredContent, type Risk } from './command-risk/index.js';
 import { worse } from './command-risk/types.js';
 
 /** Scope keys only the policy may set; a tool's values for them are discarded. */
 export const VERDICT_KEYS = ['risk', 'reasons', 'argv', 'argvExact'] as const;
+
+/** What the runtime knows of the turn that the line does not say: handed in by the runtime, never by a tool. */
+export interface AssessContext {
+  /** The turn's deny-read rule covering an absolute path, or undefined (the file policy's own matcher). */
+  deniedRead?: (absolutePath: string) => string | undefined;
+}
 
 /**
  * The intent with the policy's verdicts: tool-supplied verdict keys removed; for `shell_command`, the
  * command (or the input sent to a session) classified here. A `shell_command` intent that names neither is
  * `unknown`.
  */
-export function assessIntent(intent: PermissionIntent): PermissionIntent {
+export function assessIntent(intent: PermissionIntent, context: AssessContext = {}): PermissionIntent {
   const scope: Record<string, unknown> = { ...intent.scope };
   for (const key of VERDICT_KEYS) delete scope[key];
   const assessed: PermissionIntent = { ...intent, scope };
-  if (intent.claimed) assessed.claimed = assessIntent(intent.claimed);
+  if (intent.claimed) assessed.claimed = assessIntent(intent.claimed, context);
   else delete assessed.claimed;
   if (intent.action !== 'shell_command') return assessed;
 
@@ -40,7 +46,7 @@ export function assessIntent(intent: PermissionIntent): PermissionIntent {
   if (verdict === 'safe' && typeof scope.workdir === 'string') {
     let hazards: string[];
     try {
-      hazards = surroundingHazards(scope.workdir, risk.commands);
+      hazards = surroundingHazards(scope.workdir, risk.commands, context);
     } catch (error) {
       hazards = [`its surroundings could not be checked (${(error as Error)?.message ?? String(error)})`];
     }
@@ -95,9 +101,15 @@ function withVerdict(
 
 /**
  * What the line does not say but its surroundings make it do: configuration in the repository a git command
- * would use that makes git run programs (core.fsmonitor, diff.external, filters, …). The system config is the
- * administrator's, not something a workspace can plant, so it is left out.
+ * would use that makes git run programs (core.fsmonitor, diff.external, filters, …), and a repository that
+ * tracks a path the turn may not read, for the git commands that can print it from the object store (which
+ * the sandbox cannot hide). The system config is the administrator's, not something a workspace can plant,
+ * so it is left out.
  */
-function surroundingHazards(workdir: string, commands: string[][]): string[] {
-  return gitCommandHazards(workdir, commands, { systemConfig: false });
+function surroundingHazards(workdir: string, commands: string[][], context: AssessContext): string[] {
+  const { deniedRead } = context;
+  return gitCommandHazards(workdir, commands, {
+    systemConfig: false,
+    ...(deniedRead ? { storedContent: { deniedBy: deniedRead, prints: gitPrintsStoredContent } } : {}),
+  });
 }

@@ -10,7 +10,7 @@ export type {
   ApproverAnswer,
 } from './approval/types.js';
 export { type TerminalApproverOptions, terminalApprover } from './approvers/terminal.js';
-export { assessIntent } from './assess.js';
+export { type AssessContext, assessIntent } from './assess.js';
 export { decideStatic, type StaticDecision } from './decide.js';
 export { createPolicyEvaluator, type PolicyEvaluator } from './evaluator.js';
 export {

@@ -75,6 +75,8 @@ export interface FileAccess {
   checkWrite(path: string, opts?: CheckOptions): Promise<FileCheck>;
   /** Whether a canonical path (e.g. found while walking a directory) may be read; no I/O. */
   isReadable(canonicalPath: string): boolean;
+  /** The deny-read rule covering an absolute path (it need not exist, nor be inside a root), or undefined. */
+  denyReadRule(absolutePath: string): string | undefined;
   /** Canonical path → what to show the model (relative to cwd when inside it). */
   display(canonicalPath: string): string;
 }

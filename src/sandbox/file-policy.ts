@@ -50,10 +50,14 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     ...userProtectedPaths(),
     ...writable.flatMap((root) => repositoryProtectedPaths(root.path)),
   ];
-  const denyGlobs = config.denyRead ?? [];
+  const given = config.denyRead ?? [];
+  // A literal rule through a symbolic link (`config/prod` where `config -> cfg`) names the real folder too:
+  // what is checked is the canonical path, so the rule is added in its canonical spelling as well.
+  const aliases = given.flatMap((glob) => denyReadAliases([glob], roots).map((alias) => ({ alias, glob })));
+  const denyGlobs = [...given, ...aliases.map((a) => a.glob)];
   // Names compare in NFC on both sides: `café` written composed in the policy and stored decomposed on disk
   // (as macOS does) is the same name, and must be denied either way.
-  const denyNormalized = denyGlobs.map((g) => g.normalize('NFC'));
+  const denyNormalized = [...given, ...aliases.map((a) => a.alias)].map((g) => g.normalize('NFC'));
   const denyMatch = denyGlobs.length > 0 ? picomatch(denyNormalized, GLOB_OPTIONS) : undefined;
 
   const display = (canonical: string): string => {
@@ -189,6 +193,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     checkRead: (requested, opts) => check(requested, 'read', opts),
     checkWrite: (requested, opts) => check(requested, 'write', opts),
     isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
+    denyReadRule: (absolute) => deniedRead(path.resolve(absolute)),
     display,
   };
 }
@@ -250,4 +255,39 @@ function canonicalDir(dir: string): string {
   } catch {
     return resolved;
   }
+}
+
+const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/;
+
+/**
+ * The canonical spellings of literal deny-read rules that go through a symbolic link: for a relative rule,
+ * each root's real `root/rule` as a root-relative path (or absolute, when the link leads outside the root);
+ * for an absolute one, its real path. Escaped for the glob matcher. Nothing for globs or missing paths.
+ */
+export function denyReadAliases(rules: readonly string[], roots: readonly FileRoot[]): string[] {
+  const aliases = new Set<string>();
+  for (const rule of rules) {
+    if (GLOB_SYNTAX.test(rule)) continue;
+    const targets = path.isAbsolute(rule) ? [rule] : roots.map((root) => path.join(root.path, rule));
+    for (const alias of realSpellings(targets, roots)) if (alias !== rule) aliases.add(alias);
+  }
+  return [...aliases];
+}
+
+function realSpellings(targets: readonly string[], roots: readonly FileRoot[]): string[] {
+  const aliases = new Set<string>();
+  for (const target of targets) {
+    let real: string;
+    try {
+      real = realpathSync.native(target);
+    } catch {
+      continue; // missing: nothing to alias (what the rule names is checked as spelled)
+    }
+    if (real === path.resolve(target)) continue;
+    const inRoot = roots
+      .map((root) => relativeInside(real, root.path))
+      .find((rel) => rel !== undefined && rel !== '');
+    aliases.add((inRoot ?? real).replace(/[*?[\]{}()!+@\\]/g, '\\$&'));
+  }
+  return [...aliases];
 }

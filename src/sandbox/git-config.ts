@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { indexGitlinks } from './git-index.js';
+import { indexGitlinks, SPARSE_DIRECTORY, scanIndex, TYPE_MASK } from './git-index.js';
 
 /**
  * git's configuration, read the way git reads it, for one question: which settings make git run a program
@@ -346,6 +346,27 @@ export function includeTarget(entry: Pick<GitConfigEntry, 'value' | 'file'>): st
   return path.resolve(path.dirname(entry.file), value);
 }
 
+/**
+ * An include that leaves the including repository's git directory: its file (in the work tree, or anywhere
+ * else) stays writable to tools and commands that may not touch git's config, and what it later says
+ * (`core.fsmonitor = …`) git runs on the host. A file inside the git directory is protected like the config
+ * itself. Judged by where the file really is: a missing one, or one a link leads out of, counts as outside.
+ */
+export function isUnprotectedInclude(
+  entry: Pick<GitConfigEntry, 'section' | 'subsection' | 'name' | 'value' | 'file'>,
+  gitDir: string | undefined,
+): boolean {
+  if (!isInclude(entry)) return false;
+  const target = includeTarget(entry);
+  if (!target || !gitDir) return true;
+  const real = quietly(() => realpathSync(target));
+  if (!real) return true;
+  return ![gitDir, gitCommonDir(gitDir)].some((dir) => {
+    const home = quietly(() => realpathSync(dir)) ?? dir;
+    return real.startsWith(home.endsWith(path.sep) ? home : home + path.sep);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Reading files
 
@@ -564,6 +585,12 @@ export function describeEntry(entry: GitConfigEntry): string {
   return `${key}=${shown(entry.value)} in ${entry.file}`;
 }
 
+/** Text to show: no control characters, at most 100 characters. */
+function plain(text: string): string {
+  const value = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return value.length > 100 ? `${value.slice(0, 99)}…` : value;
+}
+
 /** A latin1-decoded config string as text to show: UTF-8, no control characters, at most 100 characters. */
 function shown(text: string): string {
   const value = Buffer.from(text, 'latin1')
@@ -623,6 +650,19 @@ const VALUE_OPTIONS = new Set([
 export interface GitCommandHazardOptions {
   /** The system config the sandbox shows (default `/etc/gitconfig`); false to leave it out. */
   systemConfig?: string | false;
+  /**
+   * The turn's deny-read rules, for the git commands that can print what a repository stores: the sandbox
+   * hides a denied file, not its copy in git's objects, so a repository that tracks a denied path (in its
+   * index) is a hazard for them. Only the index is read: a path committed once and since untracked is not seen.
+   */
+  storedContent?: StoredContentCheck;
+}
+
+export interface StoredContentCheck {
+  /** The deny-read rule covering an absolute path, or undefined. */
+  deniedBy(path: string): string | undefined;
+  /** Whether git with these words (the subcommand and its arguments) can print stored file contents. */
+  prints(subcommand: readonly string[]): boolean;
 }
 
 /** Directories a line's `cd`s can lead to that are checked; past this the line is not judged safe. */
@@ -656,7 +696,7 @@ export function gitCommandHazards(
   const hazards: string[] = [...places.problems];
   if (opts.systemConfig !== false)
     hazards.push(...configHazards(readGitConfigFiles([opts.systemConfig ?? '/etc/gitconfig'])));
-  const checked = new RepositoryCheck(hazards);
+  const checked = new RepositoryCheck(hazards, opts.storedContent);
   for (const { env, args } of gits) {
     for (const [name, value] of Object.entries(env)) {
       if (PROGRAM_ENV.has(name) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(name))
@@ -666,7 +706,8 @@ export function gitCommandHazards(
       let dir = start;
       let gitDirArg = env.GIT_DIR;
       let bare = false;
-      for (let i = 0; i < args.length; i++) {
+      let i = 0;
+      for (; i < args.length; i++) {
         const word = args[i]!;
         if (!word.startsWith('-') || word === '-' || word === '--') break;
         const eq = word.indexOf('=');
@@ -698,15 +739,16 @@ export function gitCommandHazards(
         const file = env[name];
         if (file) hazards.push(...configHazards(readGitConfigFiles([path.resolve(dir, file)])));
       }
+      const prints = opts.storedContent?.prints(args.slice(i)) ?? false;
       if (gitDirArg) {
         const given = path.resolve(dir, gitDirArg);
-        checked.repository(isDir(given) ? given : (readGitFile(given) ?? given), dir);
+        checked.repository(isDir(given) ? given : (readGitFile(given) ?? given), dir, prints);
       } else if (bare) {
         // `--bare` makes the working directory the git directory, even beside a `.git`.
-        checked.repository(dir, undefined);
+        checked.repository(dir, undefined, prints);
       } else {
         const found = findRepository(dir);
-        if (found) checked.repository(found.gitDir, found.workTree);
+        if (found) checked.repository(found.gitDir, found.workTree, prints);
       }
     }
   }
@@ -787,32 +829,48 @@ function placesGitMayRun(
   return { dirs: [...dirs].slice(0, MAX_PLACES), problems };
 }
 
-/** Checks repositories once each, with the submodules and embedded repositories their index records. */
+/**
+ * Checks repositories once each, with the submodules and embedded repositories their index records; for a
+ * command that prints stored contents, also what they track against the turn's deny-read rules.
+ */
 class RepositoryCheck {
   private readonly seen = new Set<string>();
+  private readonly trackedSeen = new Set<string>();
 
-  constructor(private readonly hazards: string[]) {}
+  constructor(
+    private readonly hazards: string[],
+    private readonly storedContent: StoredContentCheck | undefined,
+  ) {}
 
-  repository(gitDir: string, workTree: string | undefined, depth = 0): void {
-    if (this.seen.has(gitDir)) return;
-    if (this.seen.size >= MAX_REPOSITORIES) {
+  repository(gitDir: string, workTree: string | undefined, prints: boolean, depth = 0): void {
+    const checkTracked = prints && this.storedContent !== undefined && !this.trackedSeen.has(gitDir);
+    if (this.seen.has(gitDir) && !checkTracked) return;
+    if (!this.seen.has(gitDir) && this.seen.size >= MAX_REPOSITORIES) {
       this.hazards.push(`more repositories than handrail checks (${MAX_REPOSITORIES}), with submodules`);
       return;
     }
+    const first = !this.seen.has(gitDir);
     this.seen.add(gitDir);
     const read = readGitConfigFiles(repositoryConfigFiles(gitDir));
-    this.hazards.push(
-      ...configHazards(read, gitDir),
-      ...readHazards(read),
-      ...activeIndexHooks(gitDir, read),
-    );
+    if (first)
+      this.hazards.push(
+        ...configHazards(read, gitDir),
+        ...readHazards(read),
+        ...activeIndexHooks(gitDir, read),
+      );
     const top = configuredWorkTree(gitDir, read) ?? workTree;
-    if (!top) return;
     const sha256 = read.entries.some(
       (e) => e.key === 'extensions.objectformat' && e.value?.trim().toLowerCase() === 'sha256',
     );
-    const links = indexGitlinks(gitDir, sha256 ? 32 : 20);
-    if (links.problem) this.hazards.push(`its submodules could not be checked (${links.problem})`);
+    const hashBytes = sha256 ? 32 : 20;
+    if (checkTracked) {
+      this.trackedSeen.add(gitDir);
+      const denied = trackedDenied(gitDir, top ?? path.dirname(gitDir), hashBytes, this.storedContent!);
+      if (denied) this.hazards.push(denied);
+    }
+    if (!top) return;
+    const links = indexGitlinks(gitDir, hashBytes);
+    if (links.problem && first) this.hazards.push(`its submodules could not be checked (${links.problem})`);
     for (const link of links.paths) {
       const subTop = path.join(top, link);
       const subGitDir = resolveDotGit(path.join(subTop, '.git'));
@@ -822,9 +880,39 @@ class RepositoryCheck {
         this.hazards.push(`submodules nested deeper than handrail checks (${MAX_SUBMODULE_DEPTH}) in ${top}`);
         return;
       }
-      this.repository(subGitDir, subTop, depth + 1);
+      this.repository(subGitDir, subTop, prints, depth + 1);
     }
   }
+}
+
+/**
+ * The first path a repository's index tracks that the deny-read rules cover, as a hazard: git keeps its
+ * content in the object store, which the sandbox cannot hide without breaking git. An index that cannot be
+ * read completely, or a sparse one (the paths below its directory entries are not listed), is a hazard too.
+ */
+function trackedDenied(
+  gitDir: string,
+  top: string,
+  hashBytes: 20 | 32,
+  check: StoredContentCheck,
+): string | undefined {
+  let found: string | undefined;
+  const scan = scanIndex(gitDir, hashBytes, (name, mode) => {
+    const rule = check.deniedBy(path.join(top, name));
+    if (rule !== undefined) {
+      found = `the repository tracks ${plain(name)}, which denyRead covers ("${plain(rule)}"); git could print it from history`;
+      return true;
+    }
+    if ((mode & TYPE_MASK) === SPARSE_DIRECTORY) {
+      found = `the repository's index is sparse: what it tracks below ${plain(name)} cannot be checked against denyRead`;
+      return true;
+    }
+    return false;
+  });
+  if (found) return found;
+  if (scan.problem)
+    return `what the repository tracks could not be checked against denyRead (${scan.problem})`;
+  return undefined;
 }
 
 /** `core.worktree`, where a repository's work tree is elsewhere (a submodule's git directory names it). */

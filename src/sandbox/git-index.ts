@@ -1,6 +1,8 @@
-// The gitlinks of a git index: the paths where a repository records a submodule or an embedded repository.
-// `git status`, `git diff --submodule=diff` and their kin run git inside each one that is checked out, with
-// that repository's own configuration, so a `safe` git line is only as safe as those repositories too.
+// What a git index records: every path it tracks, with its mode. The gitlinks among them are where a repository
+// records a submodule or an embedded repository: `git status`, `git diff --submodule=diff` and their kin run
+// git inside each one that is checked out, with that repository's own configuration, so a `safe` git line is
+// only as safe as those repositories too. The tracked paths are what git can print from its object store, so
+// a repository that tracks a path the turn may not read can show it through git (see gitCommandHazards).
 // Reads the index format git writes (versions 2, 3 and 4, SHA-1 or SHA-256 ids) without a subprocess.
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +12,10 @@ export const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 /** Split-index shared files read besides the index itself. */
 const MAX_SHARED_INDEXES = 8;
 
-const GITLINK = 0o160000;
-const TYPE_MASK = 0o170000;
+export const GITLINK = 0o160000;
+/** A sparse index's directory entry: the paths below it are in a tree object, not listed. */
+export const SPARSE_DIRECTORY = 0o040000;
+export const TYPE_MASK = 0o170000;
 /** Bytes before an entry's id: ctime, mtime, dev, ino, mode, uid, gid, size (32-bit each, ctime and mtime twice). */
 const STAT_BYTES = 40;
 const EXTENDED = 0x4000;
@@ -28,24 +32,46 @@ export interface Gitlinks {
  * (`sharedindex.<id>`, read whichever one the index names). No index: no paths.
  */
 export function indexGitlinks(gitDir: string, hashBytes: 20 | 32 = 20): Gitlinks {
+  const paths: string[] = [];
+  const scan = scanIndex(gitDir, hashBytes, (name, mode) => {
+    if ((mode & TYPE_MASK) === GITLINK) paths.push(name);
+    return false;
+  });
+  const out: Gitlinks = { paths: [...new Set(paths)] };
+  if (scan.problem) out.problem = scan.problem;
+  return out;
+}
+
+/** Told each index entry (path relative to the work tree, and mode); true stops the scan. */
+export type IndexVisitor = (name: string, mode: number) => boolean | undefined;
+
+/**
+ * Every entry of a git directory's index and of the shared index files a split index keeps beside it (an
+ * entry a split index has since dropped may be told too). No index: nothing. `problem` says why the scan did
+ * not see every entry; `stopped` that the visitor ended it.
+ */
+export function scanIndex(
+  gitDir: string,
+  hashBytes: 20 | 32,
+  visit: IndexVisitor,
+): { problem?: string; stopped?: true } {
   const files = [path.join(gitDir, 'index')];
   try {
     const shared = readdirSync(gitDir).filter((name) => /^sharedindex\.[0-9a-f]+$/.test(name));
-    files.push(...shared.slice(0, MAX_SHARED_INDEXES).map((name) => path.join(gitDir, name)));
-    if (shared.length > MAX_SHARED_INDEXES) return { paths: [], problem: 'too many shared index files' };
+    if (shared.length > MAX_SHARED_INDEXES) return { problem: 'too many shared index files' };
+    files.push(...shared.map((name) => path.join(gitDir, name)));
   } catch {
     // no git directory to list: the index read below says so
   }
-  const out: Gitlinks = { paths: [] };
   for (const file of files) {
     const read = readIndex(file);
     if (read === undefined) continue;
-    if (typeof read === 'string') return { paths: out.paths, problem: `${file}: ${read}` };
-    const parsed = parseIndex(read, hashBytes);
-    out.paths.push(...parsed.paths);
-    if (parsed.problem) return { paths: out.paths, problem: `${file}: ${parsed.problem}` };
+    if (typeof read === 'string') return { problem: `${file}: ${read}` };
+    const parsed = parseIndex(read, hashBytes, visit);
+    if (parsed.problem) return { problem: `${file}: ${parsed.problem}` };
+    if (parsed.stopped) return { stopped: true };
   }
-  return { paths: [...new Set(out.paths)] };
+  return {};
 }
 
 /** The index's bytes; undefined when there is none; a string when it cannot be read. */
@@ -75,10 +101,13 @@ function readIndex(file: string): Buffer | string | undefined {
   }
 }
 
-/** The gitlink entries of one index file (git's read-cache.c: header, entries; extensions are not needed). */
-export function parseIndex(buf: Buffer, hashBytes: 20 | 32): Gitlinks {
-  const paths: string[] = [];
-  const fail = (problem: string): Gitlinks => ({ paths, problem });
+/** The entries of one index file, told to `visit` (git's read-cache.c: header, entries; extensions are not needed). */
+export function parseIndex(
+  buf: Buffer,
+  hashBytes: 20 | 32,
+  visit: IndexVisitor,
+): { problem?: string; stopped?: true } {
+  const fail = (problem: string) => ({ problem });
   if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'DIRC') return fail('not a git index');
   const version = buf.readUInt32BE(4);
   if (version < 2 || version > 4) return fail(`index version ${version} is not one handrail reads`);
@@ -112,9 +141,9 @@ export function parseIndex(buf: Buffer, hashBytes: 20 | 32): Gitlinks {
       pos += (nameAt - pos + name.length + 8) & ~7;
     }
     previous = name;
-    if ((mode & TYPE_MASK) === GITLINK) paths.push(name.toString('utf8'));
+    if (visit(name.toString('utf8'), mode) === true) return { stopped: true };
   }
-  return { paths };
+  return {};
 }
 
 /** git's offset varint (varint.c): 7 bits a byte, each continuation adding one before the shift. */

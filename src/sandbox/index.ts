@@ -3,7 +3,7 @@
 // running commands (./process/) and the OS sandboxes that wrap them (./backends/).
 export * from './backends/index.js';
 export { canonicalize, canonicalizeSync } from './canonical.js';
-export { createFileAccess } from './file-policy.js';
+export { createFileAccess, denyReadAliases } from './file-policy.js';
 export * from './file-policy-types.js';
 export { FileLocks, FileVersions, type SeenVersion } from './file-versions.js';
 export {
@@ -11,6 +11,7 @@ export {
   type GitCommandHazardOptions,
   gitCommandHazards,
   gitExecHazards,
+  type StoredContentCheck,
 } from './git-config.js';
 export * from './network/index.js';
 export { isWithin, MAX_PATH_BYTES, pathSyntaxProblem, relativeInside } from './path-syntax.js';

@@ -277,3 +277,65 @@ function restore(args: Arg[]): Verdict[] {
 }
 
 const DANGER: Record<string, (args: Arg[]) => Verdict[]> = { push, reset, clean, checkout, restore };
+
+/** Options of `git log` that only choose, order or label commits, or list names: no file content. */
+const LOG_NAMES_ONLY = new Set([
+  '--oneline',
+  '--graph',
+  '--decorate',
+  '--no-decorate',
+  '--all',
+  '--branches',
+  '--tags',
+  '--remotes',
+  '--reverse',
+  '--first-parent',
+  '--no-merges',
+  '--merges',
+  '--abbrev-commit',
+  '--no-abbrev-commit',
+  '--name-only',
+  '--name-status',
+  '--stat',
+  '--shortstat',
+  '--summary',
+  '--date-order',
+  '--topo-order',
+  '--author-date-order',
+  '--left-right',
+  '--boundary',
+  '--no-color',
+  '--color',
+  '--pretty',
+  '-n',
+]);
+/** `git log` options with an attached value that chooses or labels commits. */
+const LOG_NAMES_ONLY_VALUE =
+  /^(?:-\d+|-n\d+|--(?:max-count|skip|since|after|until|before|author|committer|grep|date|format|pretty|decorate|color|abbrev)=.*)$/s;
+
+/**
+ * Whether a git command from the safe list, given as its subcommand and arguments, can print the content of
+ * a file git stores (a patch, a blob, blame lines, `status -v`'s diff) — or tell it apart by searching
+ * (`log -S`). Only names, ids and commit messages otherwise. Anything not proved names-only prints.
+ */
+export function gitPrintsStoredContent(words: readonly string[]): boolean {
+  const [sub, ...args] = words;
+  const options = args.filter((word) => word.startsWith('-'));
+  switch (sub) {
+    case 'branch':
+    case 'rev-parse':
+    case 'ls-files':
+      return false;
+    case 'status':
+      // -v shows the staged changes as a patch (-vv the unstaged ones too).
+      return options.some((o) => (/^-[^-]/.test(o) && o.includes('v')) || abbreviates(o, '--verbose'));
+    case 'log': {
+      const end = args.indexOf('--');
+      return (end < 0 ? args : args.slice(0, end)).some(
+        (word) => word.startsWith('-') && !LOG_NAMES_ONLY.has(word) && !LOG_NAMES_ONLY_VALUE.test(word),
+      );
+    }
+    default:
+      return true;
+  }
+}

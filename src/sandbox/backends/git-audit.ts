@@ -9,6 +9,7 @@ import {
   includeTarget,
   isExecEntry,
   isInclude,
+  isUnprotectedInclude,
   looksLikeGitDir,
   parseGitConfig,
   readGitConfigFiles,
@@ -245,8 +246,9 @@ interface HazardItem {
 }
 
 /**
- * The settings to watch in a repository, by fingerprint: those that run programs, and includes of files
- * outside the writable roots (which the next command's audit could not see into); files not checked.
+ * The settings to watch in a repository, by fingerprint: those that run programs, includes of files outside
+ * the writable roots (which the next command's audit could not see into) and of files outside the git
+ * directory (which a later write, not audited, could fill with program-running settings); files not checked.
  */
 function hazardPrints(repo: Repo, roots: readonly FileRoot[]): Map<string, HazardItem> {
   const prints = new Map<string, HazardItem>();
@@ -255,7 +257,7 @@ function hazardPrints(repo: Repo, roots: readonly FileRoot[]): Map<string, Hazar
     const outside =
       isInclude(entry) &&
       ((target) => !target || mostSpecificRoot(target, roots)?.access !== 'write')(includeTarget(entry));
-    if (!exec && !outside) continue;
+    if (!exec && !outside && !isUnprotectedInclude(entry, repo.gitDir || undefined)) continue;
     const real = realOrSelf(entry.file);
     prints.set(entryPrint(real, entry), { real, text: describe(entry) });
   }
