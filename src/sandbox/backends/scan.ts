@@ -539,6 +539,8 @@ const HOME_ONLY = new Set([
   '.gitconfig',
 ]);
 
+const VISIBLE_BUILTINS = new Set(['lefthook.yml']);
+
 /**
  * Top-level names the protected globs forbid creating in a writable root (`**\/.envrc` → `.envrc`,
  * `**\/.vscode/**` → `.vscode`): the sandbox holds the missing ones with read-only placeholders. Shell
@@ -555,6 +557,9 @@ export function placeholderNames(globs: readonly string[], root: string): string
     // `.git` is left free so `git init` works in a fresh workspace; existing repositories are bound
     // read-only, and a new one is checked after the command (see audit.ts).
     if (name === '.git') continue;
+    // A visible placeholder (`lefthook.yml`) would show in every `ls` and `git status` while a command runs:
+    // such names are reported after the command that creates them instead.
+    if (VISIBLE_BUILTINS.has(name)) continue;
     names.add(name);
   }
   return [...names].sort();
