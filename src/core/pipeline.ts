@@ -203,7 +203,9 @@ async function runStages(
   let exceptions: ScopedException[] = [];
   // The turn's deny-read rules, which a git line that can print stored files answers to (policy/assess.ts).
   const files = turn.capabilities.files as FileAccess | undefined;
-  const assess = files ? { deniedRead: (p: string) => files.denyReadRule(p) } : {};
+  const assess = files
+    ? { deniedRead: (p: string) => files.denyReadRule(p), ownDenyRead: files.ownDenyRead }
+    : {};
   const permit = (candidate: Args) =>
     checkPermission(runtime.permission, turn.info, entry, call, candidate, {
       signals,

@@ -16,6 +16,8 @@ export const VERDICT_KEYS = ['risk', 'reasons', 'argv', 'argvExact'] as const;
 export interface AssessContext {
   /** The turn's deny-read rule covering an absolute path, or undefined (the file policy's own matcher). */
   deniedRead?: (absolutePath: string) => string | undefined;
+  /** The deny-read rules the owner set: with any, a git line that can print history is not a plain read. */
+  ownDenyRead?: readonly string[];
 }
 
 /**
@@ -107,9 +109,11 @@ function withVerdict(
  * so it is left out.
  */
 function surroundingHazards(workdir: string, commands: string[][], context: AssessContext): string[] {
-  const { deniedRead } = context;
+  const { deniedRead, ownDenyRead = [] } = context;
   return gitCommandHazards(workdir, commands, {
     systemConfig: false,
-    ...(deniedRead ? { storedContent: { deniedBy: deniedRead, prints: gitPrintsStoredContent } } : {}),
+    ...(deniedRead
+      ? { storedContent: { deniedBy: deniedRead, prints: gitPrintsStoredContent, rules: ownDenyRead } }
+      : {}),
   });
 }

@@ -77,6 +77,8 @@ export interface FileAccess {
   isReadable(canonicalPath: string): boolean;
   /** The deny-read rule covering an absolute path (it need not exist, nor be inside a root), or undefined. */
   denyReadRule(absolutePath: string): string | undefined;
+  /** The deny-read rules the owner set (the runtime's own, on its state directory, left out). */
+  readonly ownDenyRead: readonly string[];
   /** Canonical path → what to show the model (relative to cwd when inside it). */
   display(canonicalPath: string): string;
 }

@@ -194,6 +194,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     checkWrite: (requested, opts) => check(requested, 'write', opts),
     isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
     denyReadRule: (absolute) => deniedRead(path.resolve(absolute)),
+    ownDenyRead: given.filter((rule) => !(stateDir && path.isAbsolute(rule) && isWithin(rule, stateDir))),
     display,
   };
 }

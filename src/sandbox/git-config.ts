@@ -653,7 +653,7 @@ export interface GitCommandHazardOptions {
   /**
    * The turn's deny-read rules, for the git commands that can print what a repository stores: the sandbox
    * hides a denied file, not its copy in git's objects, so a repository that tracks a denied path (in its
-   * index) is a hazard for them. Only the index is read: a path committed once and since untracked is not seen.
+   * index) is a hazard for them — and, with `rules`, any repository (its history may hold one).
    */
   storedContent?: StoredContentCheck;
 }
@@ -663,6 +663,12 @@ export interface StoredContentCheck {
   deniedBy(path: string): string | undefined;
   /** Whether git with these words (the subcommand and its arguments) can print stored file contents. */
   prints(subcommand: readonly string[]): boolean;
+  /**
+   * The owner's deny-read rules. With any, a printing git command is a hazard even when the index tracks no
+   * denied path: a secret committed once and untracked since is still in the history (reading every commit
+   * to prove otherwise is not a check to run before each command).
+   */
+  rules?: readonly string[];
 }
 
 /** Directories a line's `cd`s can lead to that are checked; past this the line is not judged safe. */
@@ -865,8 +871,13 @@ class RepositoryCheck {
     const hashBytes = sha256 ? 32 : 20;
     if (checkTracked) {
       this.trackedSeen.add(gitDir);
-      const denied = trackedDenied(gitDir, top ?? path.dirname(gitDir), hashBytes, this.storedContent!);
+      const check = this.storedContent!;
+      const denied = trackedDenied(gitDir, top ?? path.dirname(gitDir), hashBytes, check);
       if (denied) this.hazards.push(denied);
+      else if (check.rules && check.rules.length > 0)
+        this.hazards.push(
+          `deny-read rules are set (${check.rules.slice(0, 3).join(', ')}${check.rules.length > 3 ? ', …' : ''}) and this git command can print files from the repository's history, where they do not reach`,
+        );
     }
     if (!top) return;
     const links = indexGitlinks(gitDir, hashBytes);

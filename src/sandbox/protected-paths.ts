@@ -84,6 +84,39 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env, home: string
 }
 
 /**
+ * Under `$XDG_CONFIG_HOME` (and `~/.config`): configuration that runs programs or names them. Files rather
+ * than folders where the program keeps caches or state beside them (a read-only folder would break it).
+ */
+// biome-ignore format: a list, one group per line
+const CONFIG_STARTUP = [
+  'fish', 'direnv', 'systemd', 'autostart', 'environment.d', 'nvim', 'pip', 'containers', 'tmux', 'pypoetry',
+  'powershell', 'go/env', 'gh/config.yml', 'Code/User/settings.json', 'Code/User/tasks.json',
+  'ipython/profile_default/startup', 'ipython/profile_default/ipython_config.py',
+];
+
+/** In the home directory: startup files, PATH folders, tool configuration that runs programs, credentials. */
+// biome-ignore format: a list, one group per line
+const HOME_STARTUP = [
+  // Shells and sessions other than bash/zsh (those are protected everywhere by name).
+  '.kshrc', '.cshrc', '.tcshrc', '.mkshrc', '.pam_environment', '.xinitrc', '.xsession', '.xprofile', '.inputrc',
+  '.Xresources',
+  // Folders on PATH, and Python's user site (a .pth file there runs with every python).
+  '.local/bin', 'bin', '.deno/bin', '.local/lib', '.local/share/applications',
+  // Editors, REPLs and debuggers that run their startup file.
+  '.vimrc', '.vim', '.emacs', '.emacs.d', '.tmux.conf', '.screenrc', '.gdbinit', '.lldbinit', '.Rprofile',
+  '.irbrc', '.pryrc', '.psqlrc', '.sqliterc', '.erlang', '.iex.exs', '.ghci', '.sbclrc', '.guile', '.octaverc',
+  '.mailcap', '.ipython/profile_default/startup', '.ipython/profile_default/ipython_config.py',
+  // Tools whose configuration names programs to run (credential helpers, plugins, init scripts, mirrors).
+  '.cargo/config', '.cargo/config.toml', '.docker/config.json', '.docker/cli-plugins', '.kube/config',
+  '.aws/config', '.aws/credentials', '.gnupg/gpg.conf', '.gnupg/gpg-agent.conf', '.gnupg/scdaemon.conf',
+  '.gradle/init.d', '.gradle/init.gradle', '.gradle/init.gradle.kts', '.gradle/gradle.properties',
+  '.m2/settings.xml', '.gemrc', '.bundle/config', '.terraformrc', '.curlrc', '.wgetrc', '.pip',
+  '.pydistutils.cfg',
+  // Credentials.
+  '.git-credentials', '.netrc', '.pypirc', '.my.cnf',
+];
+
+/**
  * Absolute paths that stay read-only whatever the roots are (a workspace that is the home directory, or
  * holds it, included): handrail's user-level and managed policy and configuration, the user's git
  * configuration (`~/.gitconfig`, the whole `~/.config/git/`, `$GIT_CONFIG_GLOBAL`), ssh configuration
@@ -106,24 +139,11 @@ export function userProtectedPaths(
     path.join(dotConfig, 'git'),
     '/etc/gitconfig',
     path.join(home, '.ssh'),
-    // Files in the home directory that make programs run code when the user next logs in, opens a shell or
-    // an editor, or runs a common command (a workspace that is the home directory can reach them).
-    ...[config, dotConfig].flatMap((dir) =>
-      ['fish', 'direnv', 'systemd', 'autostart', 'nvim', 'pip', 'environment.d'].map((name) =>
-        path.join(dir, name),
-      ),
-    ),
-    ...[
-      '.local/bin',
-      'bin',
-      '.cargo/config',
-      '.cargo/config.toml',
-      '.docker/config.json',
-      '.curlrc',
-      '.wgetrc',
-    ]
-      .concat(['.pip', '.pydistutils.cfg', '.tmux.conf', '.vimrc', '.vim', '.emacs', '.emacs.d', '.xprofile'])
-      .map((name) => path.join(home, name)),
+    // Other programs' startup files and credentials in the home directory (a workspace that is the home
+    // directory can reach them): each makes code run when the user next logs in, opens a shell, an editor or
+    // a REPL, or runs a common command.
+    ...[config, dotConfig].flatMap((dir) => CONFIG_STARTUP.map((name) => path.join(dir, name))),
+    ...HOME_STARTUP.map((name) => path.join(home, name)),
   ];
   if (env.GIT_CONFIG_GLOBAL && path.isAbsolute(env.GIT_CONFIG_GLOBAL)) paths.push(env.GIT_CONFIG_GLOBAL);
   return withTargets(paths);

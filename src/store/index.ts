@@ -10,7 +10,7 @@ export { MemoryStore, type MemoryStoreOptions } from './memory-store.js';
 export { NoDatabaseError, openReader, type StoreReader } from './sqlite/reader.js';
 export { MIGRATIONS, type Migration, migrate, SCHEMA_VERSION, schemaVersion } from './sqlite/schema.js';
 export { SqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
-export { createPrivateDir, ensureStateDir, stateDirProblem } from './state-dir.js';
+export { createPrivateDir, ensureStateDir, refuseLink, stateDirProblem } from './state-dir.js';
 export { renderEvent, type TimelineState, timelineState } from './timeline.js';
 export type {
   ApprovalDecision,

@@ -4,31 +4,15 @@
 // tracks a denied path: it asks under supervised (the question names the path) and is denied under
 // read_only. Lines that print only names, ids and messages stay safe. Real runtime, real bubblewrap, real
 // git: before the fix every line below printed the secrets without anyone being asked.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools, type RuntimeOptions } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
+import { git } from '../support/git.js';
 import { text } from '../support/results.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { bwrapReady } from '../support/sandbox.js';
-import { isRoot, ownedTempDir, TEST_UID } from '../support/users.js';
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'Test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_CONFIG_NOSYSTEM: '1',
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'safe.directory=*', '-c', 'protocol.file.allow=always', ...args], {
-    cwd,
-    env: GIT_ENV,
-    stdio: 'ignore',
-  });
+import { ownAll, ownedTempDir } from '../support/users.js';
 
 const DENY = ['config/prod', '**/.env'];
 const SECRET = /s3cr3t|hunter2/;
@@ -46,24 +30,18 @@ function secretRepo(): string {
   writeFileSync(path.join(ws, '.env'), 'DBPASS=hunter2\nMORE=hunter2\n');
   writeFileSync(path.join(ws, 'README.md'), 'public, changed\n');
   git(ws, 'commit', '-q', '-am', 'two');
-  if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, ws]);
+  ownAll(ws);
   return ws;
 }
 
 function harness(ws: string, options: RuntimeOptions = {}) {
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
+  const { runtime, asked } = askingRuntime({
     workspace: ws,
     tools: builtinTools(),
-    profile: 'supervised',
     sandbox: 'bwrap',
     store: false,
     rateLimits: false,
     denyRead: DENY,
-    approver: (request) => {
-      asked.push(request);
-      return { decision: 'deny' };
-    },
     ...options,
   });
   return { turn: runtime.beginTurn(), asked };
@@ -149,12 +127,36 @@ describe.skipIf(!bwrapReady)('git cannot print what denyRead hides from its stor
     expect(asked).toEqual([]);
   });
 
-  test('a repository that tracks no denied path is not affected', async () => {
+  test('without deny-read rules, printing git lines run as before', async () => {
     const ws = secretRepo();
-    const { turn, asked } = harness(ws, { denyRead: ['private/**'] });
+    const { turn, asked } = harness(ws, { denyRead: [] });
     const result = await turn.call(call('exec_command', { cmd: 'git show HEAD:README.md' }));
     expect(text(result)).toContain('public, changed');
     expect(asked).toEqual([]);
+  });
+
+  test('a secret only in history (untracked since) still makes printing lines ask', async () => {
+    // The index no longer names it, so no cheap check finds it: with deny-read rules set, every line that can
+    // print what git stores asks, and says why.
+    const ws = secretRepo();
+    git(ws, 'rm', '-q', '-r', '--cached', 'config/prod', '.env');
+    git(ws, 'commit', '-q', '-m', 'untrack');
+    ownAll(ws);
+    const { turn, asked } = harness(ws);
+    for (const cmd of [
+      'git show HEAD~1:config/prod/secret.env',
+      'git log -p',
+      'git diff HEAD~2',
+      'git show HEAD~1',
+    ]) {
+      const result = await turn.call(call('exec_command', { cmd }));
+      expect(text(result), cmd).not.toMatch(SECRET);
+    }
+    expect(asked).toHaveLength(4);
+    expect(asked[0]!.reason).toMatch(/deny-read rules are set \(config\/prod, \*\*\/\.env\).*history/);
+    // Names only: still a plain read.
+    expect(text(await turn.call(call('exec_command', { cmd: 'git log --oneline' })))).toContain('untrack');
+    expect(asked).toHaveLength(4);
   });
 
   test('a submodule that tracks a denied path makes the superproject line ask', async () => {
@@ -170,7 +172,7 @@ describe.skipIf(!bwrapReady)('git cannot print what denyRead hides from its stor
     git(ws, 'add', '-A');
     git(ws, 'submodule', 'add', '-q', upstream, 'vendor');
     git(ws, 'commit', '-q', '-m', 'with submodule');
-    if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, ws]);
+    ownAll(ws);
     const { turn, asked } = harness(ws);
     const result = await turn.call(call('exec_command', { cmd: 'git diff --submodule=diff HEAD' }));
     expect(text(result)).not.toMatch(SECRET);

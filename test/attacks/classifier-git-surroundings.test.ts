@@ -9,28 +9,13 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
 import { gitCommandHazards } from '../../src/sandbox/git-config.js';
+import { git } from '../support/git.js';
 import { text } from '../support/results.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { bwrapReady } from '../support/sandbox.js';
 import { tempDir } from '../support/temp.js';
-import { isRoot, ownedTempDir, TEST_UID } from '../support/users.js';
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'Test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_CONFIG_NOSYSTEM: '1',
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'safe.directory=*', '-c', 'protocol.file.allow=always', ...args], {
-    cwd,
-    env: GIT_ENV,
-    stdio: 'ignore',
-  });
+import { ownAll, ownedTempDir } from '../support/users.js';
 
 /** A repository with one committed file. */
 function repo(dir: string): string {
@@ -47,23 +32,12 @@ function arm(dir: string, marker: string): void {
   git(dir, 'config', 'core.fsmonitor', `touch ${marker}; false`);
 }
 
-/** The workspace to its test user (bwrap runs commands as the workspace's owner). */
-function handOver(ws: string): void {
-  if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, ws]);
-}
-
 function harness(ws: string) {
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
+  const { runtime, asked } = askingRuntime({
     workspace: ws,
     tools: builtinTools(),
-    profile: 'supervised',
     sandbox: 'bwrap',
     store: false,
-    approver: (request) => {
-      asked.push(request);
-      return { decision: 'deny' };
-    },
   });
   return { turn: runtime.beginTurn(), asked };
 }
@@ -77,7 +51,7 @@ describe.skipIf(!bwrapReady)('a safe git line is judged by the repository it rea
     mkdirSync(path.join(ws, 'docs'));
     repo(path.join(ws, 'sub'));
     arm(path.join(ws, 'sub'), path.join(ws, 'PWNED'));
-    handOver(ws);
+    ownAll(ws);
     const h = harness(ws);
     // The workspace's own repository, and a plain directory of it, run without a question.
     for (const cmd of ['git status', 'cd docs && git status', 'git -C docs log -1']) {
@@ -121,8 +95,8 @@ describe.skipIf(!bwrapReady)('a safe git line is judged by the repository it rea
     // Control: a clean superproject's git status runs.
     const plain = ownedTempDir();
     execFileSync('cp', ['-a', `${top}/.`, plain]);
-    handOver(ws);
-    handOver(plain);
+    ownAll(ws);
+    ownAll(plain);
     expect((await harness(plain).turn.call(call('exec_command', { cmd: 'git status' }))).isError).toBe(false);
 
     arm(path.join(top, 'mod'), path.join(ws, 'PWNED-mod'));

@@ -8,10 +8,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools, classifyCommand } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
 import { findExecutable } from '../../src/sandbox/process/executables.js';
 import { text } from '../support/results.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { bwrapReady } from '../support/sandbox.js';
 import { ownedTempDir } from '../support/users.js';
 
@@ -67,17 +66,11 @@ describe('the classifier reads the line for the shell it runs in', () => {
 describe.skipIf(!bwrapReady || !findExecutable('dash'))('exec_command with shell: dash', () => {
   test('the line is asked about, not run, under supervised; under bash it only prints', async () => {
     const ws = ownedTempDir();
-    const asked: ApprovalRequest[] = [];
-    const runtime = makeRuntime({
+    const { runtime, asked } = askingRuntime({
       workspace: ws,
       tools: builtinTools(),
-      profile: 'supervised',
       sandbox: 'bwrap',
       store: false,
-      approver: (request) => {
-        asked.push(request);
-        return { decision: 'deny' };
-      },
     });
     const turn = runtime.beginTurn();
     for (const shell of ['dash', 'sh']) {

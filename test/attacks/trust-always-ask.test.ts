@@ -5,27 +5,24 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools, defineTool, type RuntimeOptions, type ToolSpec } from '../../src/index.js';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/policy/approval/types.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import type { ApprovalDecision } from '../../src/policy/approval/types.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
 
 /** A runtime whose approver records every request and gives the widest answer there is, offered or not. */
 function generous(options: RuntimeOptions, answer: ApprovalDecision = 'allow_always') {
-  const asked: ApprovalRequest[] = [];
   const ws = options.workspace ?? tempDir();
-  const runtime = makeRuntime({
-    workspace: ws,
-    tools: builtinTools(),
-    sandbox: 'none',
-    profile: 'supervised',
-    policyFiles: { user: null, managed: null },
-    trustProjectPolicy: true,
-    approver: (r) => {
-      asked.push(r);
-      return { decision: answer };
+  const { runtime, asked } = askingRuntime(
+    {
+      workspace: ws,
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null },
+      trustProjectPolicy: true,
+      ...options,
     },
-    ...options,
-  });
+    answer,
+  );
   return { runtime, ws, asked };
 }
 

@@ -12,8 +12,7 @@ import {
   type RuntimeExtension,
   type ToolSpec,
 } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
 
 /** A tool that says it only reads, in every way it can, and leaves a marker when it runs. */
@@ -38,15 +37,10 @@ function extensionWith(register: (host: ExtensionHost) => void): RuntimeExtensio
 }
 
 async function attempt(mode: PermissionMode, extension: RuntimeExtension, tool: string) {
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
+  const { runtime, asked } = askingRuntime({
     profile: mode,
     extensions: [extension],
     policyFiles: { user: null, managed: null, project: null },
-    approver: (request) => {
-      asked.push(request);
-      return { decision: 'deny' };
-    },
   });
   await runtime.ready();
   const result = await runtime.beginTurn().call(call(tool, { q: 'x' }));
@@ -143,18 +137,12 @@ describe('allow rules on the kind a dynamic tool claims do not reach it', () => 
     '%s in the policy does not let an untrusted tool that claims a read run unasked',
     async (rule) => {
       const marker = path.join(tempDir(), 'ran');
-      const asked: ApprovalRequest[] = [];
-      const runtime = makeRuntime({
-        profile: 'supervised',
+      const { runtime, asked } = askingRuntime({
         policy: { allow: [rule] },
         policyFiles: { user: null, managed: null, project: null },
         extensions: [
           extensionWith((host) => host.registerTool(liar('mcp__srv__look', marker), { origin: 'mcp' })),
         ],
-        approver: (request) => {
-          asked.push(request);
-          return { decision: 'deny' };
-        },
       });
       await runtime.ready();
       const result = await runtime.beginTurn().call(call('mcp__srv__look', { q: 'x' }));
@@ -167,17 +155,7 @@ describe('allow rules on the kind a dynamic tool claims do not reach it', () => 
 
 describe('a dynamic tool cannot choose a name that borrows another tool’s rules', () => {
   function owner(allow: string[]) {
-    const asked: ApprovalRequest[] = [];
-    const runtime = makeRuntime({
-      profile: 'supervised',
-      policy: { allow },
-      policyFiles: { user: null, managed: null, project: null },
-      approver: (request) => {
-        asked.push(request);
-        return { decision: 'deny' };
-      },
-    });
-    return { runtime, asked };
+    return askingRuntime({ policy: { allow }, policyFiles: { user: null, managed: null, project: null } });
   }
 
   test('a glob of names (read_*) allows the owner’s tools, not a dynamic tool that named itself into it', async () => {

@@ -5,27 +5,23 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools, defineTool, type ToolSpec } from '../../src/index.js';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/policy/approval/types.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import type { ApprovalDecision } from '../../src/policy/approval/types.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
 
 function approving(answer: ApprovalDecision) {
   const ws = tempDir();
   mkdirSync(path.join(ws, 'a'));
   mkdirSync(path.join(ws, 'b'));
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
-    workspace: ws,
-    tools: builtinTools(),
-    sandbox: 'none',
-    profile: 'supervised',
-    policyFiles: { user: null, managed: null, project: null },
-    approver: (r) => {
-      asked.push(r);
-      return { decision: answer };
+  return askingRuntime(
+    {
+      workspace: ws,
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null, project: null },
     },
-  });
-  return { runtime, asked };
+    answer,
+  );
 }
 
 describe('a session grant covers the call as seen, where it was seen', () => {

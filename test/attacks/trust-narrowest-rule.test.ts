@@ -6,8 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
-import { call, collectEvents, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call, collectEvents } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
 
 /** A runtime whose approver answers "always" to everything, with a trusted project layer to write to. */
@@ -15,19 +14,16 @@ function always() {
   const ws = tempDir();
   writeFileSync(path.join(ws, 'script.py'), 'print(1)\n');
   writeFileSync(path.join(ws, 'list'), 'script.py\n');
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
-    workspace: ws,
-    tools: builtinTools(),
-    sandbox: 'none',
-    profile: 'supervised',
-    policyFiles: { user: null, managed: null },
-    trustProjectPolicy: true,
-    approver: (r) => {
-      asked.push(r);
-      return { decision: 'allow_always' };
+  const { runtime, asked } = askingRuntime(
+    {
+      workspace: ws,
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null },
+      trustProjectPolicy: true,
     },
-  });
+    'allow_always',
+  );
   const events = collectEvents(runtime);
   const policyText = () => {
     const file = path.join(ws, '.handrail', 'policy.json');

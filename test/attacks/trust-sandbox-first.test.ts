@@ -12,29 +12,22 @@ import {
   type RuntimeOptions,
   type ToolSpec,
 } from '../../src/index.js';
-import type { ApprovalRequest, ApproverAnswer } from '../../src/policy/approval/types.js';
 import { recordingConnector, serve, tableResolver } from '../sandbox/network/helpers.js';
 import { text } from '../support/results.js';
-import { call, collectEvents, makeRuntime } from '../support/runtime.js';
+import { type Answer, askingRuntime, call, collectEvents } from '../support/runtime.js';
 import { sharedTempDir, tempDir } from '../support/temp.js';
 
 /** A supervised runtime whose approver counts every request and approves it (default: once). */
-function harness(
-  options: RuntimeOptions,
-  answer: (r: ApprovalRequest) => ApproverAnswer['decision'] = () => 'allow_once',
-) {
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
-    tools: builtinTools(),
-    sandbox: 'none',
-    profile: 'supervised',
-    policyFiles: { user: null, managed: null, project: null },
-    approver: (r) => {
-      asked.push(r);
-      return { decision: answer(r) };
+function harness(options: RuntimeOptions, answer: Answer = 'allow_once') {
+  const { runtime, asked } = askingRuntime(
+    {
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null, project: null },
+      ...options,
     },
-    ...options,
-  });
+    answer,
+  );
   const events = collectEvents(runtime);
   return { runtime, turn: runtime.beginTurn(), asked, events };
 }

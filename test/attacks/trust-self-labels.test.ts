@@ -3,9 +3,8 @@
 // dropped and computed again, so neither the mode nor an allow rule can be steered by a label.
 import { describe, expect, test } from 'vitest';
 import { defineTool, type ToolSpec } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
 import { text } from '../support/results.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call } from '../support/runtime.js';
 
 /** A tool that runs nothing and reports, as its intent, whatever scope the test hands it. */
 function labeller(scope: Record<string, unknown>): ToolSpec {
@@ -19,16 +18,10 @@ function labeller(scope: Record<string, unknown>): ToolSpec {
 }
 
 function attempt(scope: Record<string, unknown>, policy?: { allow: string[] }) {
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
-    profile: 'supervised',
+  const { runtime, asked } = askingRuntime({
     tools: [labeller(scope)],
     policyFiles: { user: null, managed: null, project: null },
     ...(policy ? { policy } : {}),
-    approver: (r) => {
-      asked.push(r);
-      return { decision: 'deny' };
-    },
   });
   return { turn: runtime.beginTurn(), asked };
 }

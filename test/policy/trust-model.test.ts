@@ -13,30 +13,25 @@ import {
   type RuntimeOptions,
   type ToolSpec,
 } from '../../src/index.js';
-import type { ApprovalRequest, ApproverAnswer } from '../../src/policy/approval/types.js';
+import type { ApproverAnswer } from '../../src/policy/approval/types.js';
 import { recordingConnector, serve, tableResolver } from '../sandbox/network/helpers.js';
 import { text } from '../support/results.js';
-import { call, collectEvents, makeRuntime } from '../support/runtime.js';
+import { type Answer, askingRuntime, call, collectEvents, makeRuntime } from '../support/runtime.js';
 import { bwrapInstalled } from '../support/sandbox.js';
 import { tempDir } from '../support/temp.js';
 import { ownedTempDir } from '../support/users.js';
 
 /** A runtime whose approver records every request and answers from a script (default: deny). */
-function harness(
-  options: RuntimeOptions,
-  answer: (r: ApprovalRequest) => ApproverAnswer = () => ({ decision: 'deny' }),
-) {
-  const asked: ApprovalRequest[] = [];
-  const runtime = makeRuntime({
-    tools: builtinTools(),
-    sandbox: 'none',
-    policyFiles: { user: null, managed: null, project: null },
-    approver: (r) => {
-      asked.push(r);
-      return answer(r);
+function harness(options: RuntimeOptions, answer: Answer = 'deny') {
+  const { runtime, asked } = askingRuntime(
+    {
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null, project: null },
+      ...options,
     },
-    ...options,
-  });
+    answer,
+  );
   const events = collectEvents(runtime);
   return { runtime, turn: runtime.beginTurn(), asked, events };
 }

@@ -4,42 +4,28 @@
 // the scrub after each command removes the includes it added that point anywhere but into the git directory
 // (protected like the config itself); includes that were there before stay. Real runtime, real bubblewrap,
 // real git: before the fix the include stayed and the host's git ran the planted fsmonitor.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools, type RuntimeOptions } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
+import { git } from '../support/git.js';
 import { text } from '../support/results.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call } from '../support/runtime.js';
 import { bwrapReady } from '../support/sandbox.js';
-import { isRoot, ownedTempDir, TEST_UID } from '../support/users.js';
-
-const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1' };
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'safe.directory=*', ...args], { cwd, env: GIT_ENV, encoding: 'utf8' });
+import { ownAll, ownedTempDir } from '../support/users.js';
 
 function runtime(ws: string, options: RuntimeOptions = {}) {
-  const asked: ApprovalRequest[] = [];
-  const made = makeRuntime({
+  const { runtime: made, asked } = askingRuntime({
     workspace: ws,
     tools: builtinTools(),
     profile: 'full_access',
     sandbox: 'bwrap',
     store: false,
     rateLimits: false,
-    approver: (request) => {
-      asked.push(request);
-      return { decision: 'deny' };
-    },
     ...options,
   });
   return { turn: made.beginTurn(), asked };
 }
-
-const handOver = (ws: string) => {
-  if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, ws]);
-};
 
 describe.skipIf(!bwrapReady)('includes a command adds that leave the git directory are removed', () => {
   test('an include of a workspace file cannot be filled later and run by the host git', async () => {
@@ -100,7 +86,7 @@ describe.skipIf(!bwrapReady)('includes a command adds that leave the git directo
     git(path.join(ws, 'n'), 'init', '-q');
     git(path.join(ws, 'n'), 'config', 'include.path', '../../team.cfg');
     writeFileSync(path.join(ws, 'team.cfg'), '[user]\n\tname = team\n');
-    handOver(ws);
+    ownAll(ws);
     const { turn } = runtime(ws);
     // (Whether or not the command could add to its config, what was there stays.)
     const result = await turn.call(
@@ -121,7 +107,7 @@ describe.skipIf(!bwrapReady)('includes a command adds that leave the git directo
     git(path.join(ws, 'n'), 'init', '-q');
     git(path.join(ws, 'n'), 'config', 'include.path', '../../inc.cfg');
     writeFileSync(path.join(ws, 'inc.cfg'), `[core]\n\tfsmonitor = touch ${marker}; false\n`);
-    handOver(ws);
+    ownAll(ws);
     const { turn, asked } = runtime(ws, { profile: 'supervised' });
     const result = await turn.call(call('exec_command', { cmd: 'cd n && git status' }));
     expect(result.isError).toBe(true);

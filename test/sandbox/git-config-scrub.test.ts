@@ -6,27 +6,16 @@
 // the git directory and in the work tree, includeIf, chains), a config file that is a symbolic link — and
 // afterwards none of them is left, the result names each one removed, and a git line in each repository is
 // safe again.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools } from '../../src/index.js';
-import type { ApprovalRequest } from '../../src/policy/approval/types.js';
 import { gitExecHazards } from '../../src/sandbox/git-config.js';
+import { git } from '../support/git.js';
 import { text } from '../support/results.js';
-import { call, makeRuntime } from '../support/runtime.js';
+import { askingRuntime, call, makeRuntime } from '../support/runtime.js';
 import { bwrapReady } from '../support/sandbox.js';
-import { isRoot, ownedTempDir, TEST_UID } from '../support/users.js';
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'Test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'safe.directory=*', ...args], { cwd, env: GIT_ENV, encoding: 'utf8' });
+import { ownAll, ownedTempDir } from '../support/users.js';
 
 /** Each planting step, and the config file (relative to the workspace) it leaves a setting in. */
 const PLANTS: ReadonlyArray<readonly [step: string, file: string, shown: string]> = [
@@ -97,7 +86,7 @@ describe.skipIf(!bwrapReady)('program-running git settings a command plants are 
     const ws = ownedTempDir();
     git(ws, 'init', '-q');
     git(ws, 'commit', '-q', '--allow-empty', '-m', 'x');
-    if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, ws]);
+    ownAll(ws);
     const runtime = makeRuntime({
       workspace: ws,
       tools: builtinTools(),
@@ -130,24 +119,18 @@ describe.skipIf(!bwrapReady)('program-running git settings a command plants are 
       expect(gitExecHazards(path.join(ws, gitDir)), gitDir).toEqual([]);
 
     // A git line in each repository runs without a question again (and runs nothing planted).
-    const asked: ApprovalRequest[] = [];
-    const supervised = makeRuntime({
+    const supervised = askingRuntime({
       workspace: ws,
       tools: builtinTools(),
-      profile: 'supervised',
       sandbox: 'bwrap',
       store: false,
-      approver: (request) => {
-        asked.push(request);
-        return { decision: 'deny' };
-      },
     });
-    const turn = supervised.beginTurn();
+    const turn = supervised.runtime.beginTurn();
     for (const dir of ['b', 'c', 'c2', 'd', 'd-wt', 'deep/x/y.git', 'wt', 'l', 'e', 'f', 'h']) {
       const line = await turn.call(call('exec_command', { cmd: `cd ${dir} && git status --short; true` }));
       expect(line.isError, `${dir}: ${text(line)}`).toBe(false);
     }
-    expect(asked).toEqual([]);
+    expect(supervised.asked).toEqual([]);
     expect(existsSync(path.join(ws, 'b', 'PWNED'))).toBe(false);
   });
 });

@@ -18,6 +18,18 @@ afterEach(() => {
   else process.env.XDG_CONFIG_HOME = saved.XDG;
 });
 
+/** A turn of a full_access runtime under bwrap whose workspace is `home`. */
+function homeTurn(home: string) {
+  const runtime = makeRuntime({
+    workspace: home,
+    tools: builtinTools(),
+    profile: 'full_access',
+    sandbox: 'bwrap',
+    store: false,
+  });
+  return runtime.beginTurn();
+}
+
 describe.skipIf(!bwrapReady)('a workspace that is the home directory', () => {
   test.each([
     ['~/.config', undefined],
@@ -34,14 +46,7 @@ describe.skipIf(!bwrapReady)('a workspace that is the home directory', () => {
     own(config);
     own(path.join(config, 'git'));
     own(path.join(config, 'git', 'config'));
-    const runtime = makeRuntime({
-      workspace: home,
-      tools: builtinTools(),
-      profile: 'full_access',
-      sandbox: 'bwrap',
-      store: false,
-    });
-    const turn = runtime.beginTurn();
+    const turn = homeTurn(home);
     const targets = [
       path.join(home, '.gitconfig'),
       path.join(config, 'git', 'config'),
@@ -78,14 +83,7 @@ describe.skipIf(!bwrapReady)('a workspace that is the home directory: other prog
     const home = ownedTempDir('hr-home-');
     process.env.HOME = home;
     delete process.env.XDG_CONFIG_HOME;
-    const runtime = makeRuntime({
-      workspace: home,
-      tools: builtinTools(),
-      profile: 'full_access',
-      sandbox: 'bwrap',
-      store: false,
-    });
-    const turn = runtime.beginTurn();
+    const turn = homeTurn(home);
     const targets = [
       '.config/fish/config.fish',
       '.config/direnv/direnvrc',
@@ -97,6 +95,18 @@ describe.skipIf(!bwrapReady)('a workspace that is the home directory: other prog
       '.curlrc',
       '.pip/pip.conf',
       '.vimrc',
+      '.local/lib/python3.11/site-packages/x.pth',
+      '.config/go/env',
+      '.gradle/init.d/x.gradle',
+      '.kube/config',
+      '.aws/config',
+      '.gnupg/gpg-agent.conf',
+      '.docker/cli-plugins/docker-x',
+      '.pam_environment',
+      '.config/Code/User/settings.json',
+      '.ipython/profile_default/startup/x.py',
+      '.gdbinit',
+      '.netrc',
       'project/.pre-commit-config.yaml',
       'project/lefthook.yml',
       'project/.devcontainer/devcontainer.json',

@@ -1,5 +1,13 @@
 // Runtimes for tests: real ones, in temporary workspaces, closed after the test.
-import { createRuntime, type HandrailEvent, type Runtime, type RuntimeOptions } from '../../src/index.js';
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type ApproverAnswer,
+  createRuntime,
+  type HandrailEvent,
+  type Runtime,
+  type RuntimeOptions,
+} from '../../src/index.js';
 import { onCleanup } from './cleanup.js';
 import { tempDir } from './temp.js';
 
@@ -9,6 +17,30 @@ export function makeRuntime(options: RuntimeOptions = {}): Runtime {
   const runtime = createRuntime({ profile: 'full_access', rateLimits: false, ...options, workspace });
   onCleanup(() => runtime.close());
   return runtime;
+}
+
+/** What an asking runtime's approver answers: always the same decision, or one chosen for the request. */
+export type Answer = ApprovalDecision | ((request: ApprovalRequest) => ApprovalDecision | ApproverAnswer);
+
+/**
+ * A runtime (supervised unless the options say otherwise) whose approver records every request in `asked`
+ * and answers `answer` (default: deny). Otherwise as makeRuntime.
+ */
+export function askingRuntime(
+  options: Omit<RuntimeOptions, 'approver'> = {},
+  answer: Answer = 'deny',
+): { runtime: Runtime; asked: ApprovalRequest[] } {
+  const asked: ApprovalRequest[] = [];
+  const runtime = makeRuntime({
+    profile: 'supervised',
+    ...options,
+    approver: (request) => {
+      asked.push(request);
+      const given = typeof answer === 'function' ? answer(request) : answer;
+      return typeof given === 'string' ? { decision: given } : given;
+    },
+  });
+  return { runtime, asked };
 }
 
 /** Collect every event a runtime emits. */

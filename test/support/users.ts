@@ -1,5 +1,6 @@
 // Who the tests run as. As root, test workspaces are given to TEST_UID: bwrap then runs commands as that
 // ordinary user (the default for a workspace with a non-root owner), and the workspace stays writable.
+import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readFileSync } from 'node:fs';
 import { tempDir } from './temp.js';
 
@@ -11,6 +12,11 @@ export const TEST_UID = 4242;
 /** Give a path to TEST_UID when running as root. */
 export function own(p: string): void {
   if (isRoot) chownSync(p, TEST_UID, TEST_UID);
+}
+
+/** Give a directory and everything below it to TEST_UID when running as root. */
+export function ownAll(dir: string): void {
+  if (isRoot) execFileSync('chown', ['-R', `${TEST_UID}:${TEST_UID}`, dir]);
 }
 
 /** A temporary directory (removed after the test) that belongs to TEST_UID when running as root. */

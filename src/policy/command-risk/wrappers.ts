@@ -109,8 +109,11 @@ function env(args: Arg[]): Unwrapped {
   if (other) verdicts.push(unknown(`env option ${other.name} is not recognised`));
   // What the command finds around it (the repository git reads) is checked where the line runs, not there.
   const chdir = parsed.options.find((o) => o.name === '-C' || o.name === '--chdir');
+  // Structural (the line is not exact): an allow rule for `./x` must not run another directory's ./x.
   if (chdir)
-    verdicts.push(unknown(`env ${chdir.name} runs the command in another directory (${chdir.value})`));
+    verdicts.push(
+      structural(unknown(`env ${chdir.name} runs the command in another directory (${chdir.value})`)),
+    );
   let i = parsed.rest;
   if (args[i]?.value === '-') i++;
   for (; i < args.length; i++) {

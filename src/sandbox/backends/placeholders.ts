@@ -1,6 +1,7 @@
 import { type BigIntStats, lstatSync, mkdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createPrivateDir, refuseLink } from '../../store/index.js';
 import { isAlive, processPart, selfToken } from '../process/liveness.js';
 
 /**
@@ -291,8 +292,11 @@ function registryFor(stateDir: string | undefined): Registry | undefined {
   if (registry === undefined) {
     try {
       const dir = path.join(stateDir, 'sandbox');
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      registry = new Registry(path.join(dir, 'placeholders.db'));
+      // A committed `.handrail/sandbox` (or its database) as a link must not put the registry where it points.
+      createPrivateDir(dir, stateDir);
+      const file = path.join(dir, 'placeholders.db');
+      for (const suffix of ['', '-wal', '-shm', '-journal']) refuseLink(`${file}${suffix}`);
+      registry = new Registry(file);
     } catch {
       registry = null;
     }

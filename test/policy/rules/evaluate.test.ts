@@ -218,6 +218,24 @@ describe('suggestRule', () => {
     expect(suggestRule(intentFor('exec_command', { cmd: 'npm test', workdir: 'sub' }, ws))).toEqual([
       'exec_command(npm test)',
     ]);
+  });
+
+  test('an allow rule for a relative program does not run another directory’s program of that name', () => {
+    const p = policy(ws, { session: { allow: ['exec_command(./build.sh)', 'exec_command(npm test)'] } });
+    expect(evaluateRules(p, sh('./build.sh', ws))?.behavior).toBe('allow');
+    mkdirSync(path.join(ws, 'b'), { recursive: true });
+    for (const intent of [
+      intentFor('exec_command', { cmd: './build.sh', workdir: 'b' }, ws),
+      intentFor('exec_command', { cmd: 'nice ./build.sh', workdir: 'b' }, ws),
+      sh('env -C b ./build.sh', ws),
+      sh('env --chdir=b ./build.sh', ws),
+      sh('cd b && ./build.sh', ws),
+    ])
+      expect(evaluateRules(p, intent), intent.summary).toBeUndefined();
+    // A program found on PATH is the same program wherever it runs.
+    expect(evaluateRules(p, intentFor('exec_command', { cmd: 'npm test', workdir: 'b' }, ws))?.behavior).toBe(
+      'allow',
+    );
     expect(suggestRule(sh('cd sub && npm test', ws))).toEqual([
       'exec_command(cd sub)',
       'exec_command(npm test)',

@@ -1,7 +1,7 @@
 // A state folder a repository committed as a symbolic link (`.handrail -> /elsewhere`): `git clone` recreates
 // it. A command is refused with the reason, and nothing — no placeholder registry, no view of the state
 // folder — is made where the link points. Through the public API, with the real backends.
-import { readdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools } from '../../../src/index.js';
@@ -36,6 +36,21 @@ describe('a state folder committed as a link', () => {
         await runtime.close();
         expect(readdirSync(elsewhere)).toEqual([]);
         expect(readdirSync(workspace)).toEqual(['.handrail']);
+      },
+    );
+
+    test.skipIf(!ready)(
+      `${sandbox}: .handrail/sandbox as a link gets no registry where it points`,
+      async () => {
+        const workspace = ownedTempDir('hr-linked-registry-');
+        const elsewhere = tempDir('hr-link-target-');
+        mkdirSync(path.join(workspace, '.handrail'));
+        symlinkSync(elsewhere, path.join(workspace, '.handrail', 'sandbox'));
+        const runtime = makeRuntime({ workspace, tools: builtinTools(), profile: 'full_access', sandbox });
+        const result = await runtime.beginTurn().call(call('exec_command', { cmd: 'echo ran' }));
+        expect(text(result)).toContain('ran');
+        await runtime.close();
+        expect(readdirSync(elsewhere)).toEqual([]);
       },
     );
   }

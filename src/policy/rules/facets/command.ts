@@ -70,7 +70,9 @@ export const commandFacet: FacetDefinition<'command', CommandMatcher, string[], 
   items: (values) => values.argv,
   test: (matcher, argv, mode) => matcher.test(argv, mode),
   // A line the classifier could not read exactly may run more than its listed commands: no rule allows it.
-  allowable: (values) => values.exact && values.argv.length > 0,
+  // Nor does one run a relative program in another directory than the rule was written for (`./x` there).
+  allowable: (values) =>
+    values.exact && values.argv.length > 0 && !runsRelativeProgramElsewhere(values.argv, values.elsewhere),
   undecided: {
     // `git $X`, `/bin/r? x`, or a line whose commands the classifier could not list at all: a deny rule must
     // not be sidestepped by spelling its command dynamically.
