@@ -23,8 +23,30 @@ import { ToolRegistrationError } from './errors.js';
  * stand in for the guarded one.
  */
 export const PROTECTED_TOOL_NAMES: ReadonlySet<string> = new Set(Object.keys(BUILTIN_TOOL_FACETS));
-// `Read_file` beside `read_file` would look like the built-in in an approval or a log.
-const PROTECTED_LOWER: ReadonlySet<string> = new Set([...PROTECTED_TOOL_NAMES].map((n) => n.toLowerCase()));
+// `Read_file` beside `read_file` would look like the built-in in an approval or a log. Claude Code's tool
+// names too: a rule pasted from its settings (`Glob`, `Task`) would otherwise allow a dynamic tool so named.
+const CLAUDE_CODE_NAMES = [
+  'Read',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+  'Bash',
+  'Glob',
+  'Grep',
+  'LS',
+];
+const PROTECTED_LOWER: ReadonlySet<string> = new Set(
+  [
+    ...PROTECTED_TOOL_NAMES,
+    ...CLAUDE_CODE_NAMES,
+    'WebFetch',
+    'WebSearch',
+    'Task',
+    'TodoWrite',
+    'TodoRead',
+  ].map((n) => n.toLowerCase()),
+);
 
 /** A tool with everything the pipeline needs precomputed at registration. */
 export interface RegisteredTool {
@@ -71,7 +93,9 @@ export class ToolRegistry {
     const problems: string[] = [];
     if (this.tools.has(spec.name)) problems.push(`a tool named "${spec.name}" is already registered`);
     if (dynamic && PROTECTED_LOWER.has(spec.name.toLowerCase())) {
-      problems.push(`"${spec.name}" is a protected built-in name; dynamic tools cannot shadow it`);
+      problems.push(
+        `"${spec.name}" is a protected name (a built-in's, or one policy rules from other agents use); dynamic tools cannot take it`,
+      );
     }
     // `mcp__server__tool` is what rules like `mcp__github` match: a name only the MCP origin may take, or any
     // tool could pick a name inside an allowed server's prefix.

@@ -181,8 +181,12 @@ describe('a dynamic tool cannot choose a name that borrows another tool’s rule
       /only tools registered with origin 'mcp'/,
     );
     expect(() => runtime.registerTool(liar('mcp__github__x', marker))).toThrow(/origin 'mcp'/);
+    for (const name of ['Glob', 'Task', 'TodoWrite', 'MultiEdit', 'ls'])
+      expect(() => runtime.registerTool(liar(name, marker), { dynamic: true }), name).toThrow(
+        /is a protected name/,
+      );
     expect(() => runtime.registerTool(liar('Read_File', marker), { dynamic: true })).toThrow(
-      /protected built-in name/,
+      /is a protected name/,
     );
     // With the MCP origin said by the registering code, the name is the server's to use.
     runtime.registerTool(liar('mcp__github__list', marker), { origin: 'mcp' });

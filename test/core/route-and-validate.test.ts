@@ -301,7 +301,7 @@ describe('registration', () => {
       inputSchema: { type: 'object', properties: {} },
       execute: () => '',
     });
-    expect(() => runtime.registerTool(shadow, { dynamic: true })).toThrow(/protected built-in name/);
+    expect(() => runtime.registerTool(shadow, { dynamic: true })).toThrow(/is a protected name/);
     expect(() => runtime.registerTool({ ...shadow, name: 'request_tools' })).toThrow(/already registered/);
   });
 

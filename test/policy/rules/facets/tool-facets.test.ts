@@ -41,7 +41,7 @@ describe('the built-in tool list', () => {
     expect([...PROTECTED_TOOL_NAMES].sort()).toEqual(Object.keys(BUILTIN_TOOL_FACETS).sort());
     const registry = new ToolRegistry();
     // Nothing is registered: web_fetch is still the guarded tool's name.
-    expect(() => registry.register(userTool('web_fetch'), 'dynamic')).toThrow(/protected built-in name/);
+    expect(() => registry.register(userTool('web_fetch'), 'dynamic')).toThrow(/is a protected name/);
     expect(() => registry.register(userTool('memory_search'), 'dynamic')).not.toThrow();
   });
 });
