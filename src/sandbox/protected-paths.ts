@@ -91,7 +91,8 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env, home: string
 const CONFIG_STARTUP = [
   'fish', 'direnv', 'systemd', 'autostart', 'environment.d', 'nvim', 'pip', 'containers', 'tmux', 'pypoetry',
   'powershell', 'go/env', 'gh/config.yml', 'Code/User/settings.json', 'Code/User/tasks.json',
-  'ipython/profile_default/startup', 'ipython/profile_default/ipython_config.py',
+  'ipython/profile_default/startup', 'ipython/profile_default/ipython_config.py', 'gdb', 'lesskey',
+  'ghc/ghci.conf', 'nix/nix.conf', 'pnpm/rc', 'ranger/rc.conf', 'python/startup.py', 'mimeapps.list',
 ];
 
 /** In the home directory: startup files, PATH folders, tool configuration that runs programs, credentials. */
@@ -105,7 +106,8 @@ const HOME_STARTUP = [
   // Editors, REPLs and debuggers that run their startup file.
   '.vimrc', '.vim', '.emacs', '.emacs.d', '.tmux.conf', '.screenrc', '.gdbinit', '.lldbinit', '.Rprofile',
   '.irbrc', '.pryrc', '.psqlrc', '.sqliterc', '.erlang', '.iex.exs', '.ghci', '.sbclrc', '.guile', '.octaverc',
-  '.mailcap', '.ipython/profile_default/startup', '.ipython/profile_default/ipython_config.py',
+  '.mailcap', '.ipython/profile_default/startup', '.ipython/profile_default/ipython_config.py', '.lesskey',
+  '.bunfig.toml', '.forward', '.nix-profile/bin',
   // Tools whose configuration names programs to run (credential helpers, plugins, init scripts, mirrors).
   '.cargo/config', '.cargo/config.toml', '.docker/config.json', '.docker/cli-plugins', '.kube/config',
   '.aws/config', '.aws/credentials', '.gnupg/gpg.conf', '.gnupg/gpg-agent.conf', '.gnupg/scdaemon.conf',

@@ -347,7 +347,9 @@ function source(label: string): Wrapper {
 function runner(label: string, spec: OptionSpec, skip = 0, script?: string): Wrapper {
   return (args) => {
     const parsed = parseOptions(args, { ...spec, permute: false });
-    const verdicts = [unknown(`${label} runs another program in a changed environment`)];
+    // Structural (the line is not exact): the changed environment may be another directory or root
+    // (`unshare --wd=b ./x`, `chroot b ./x`), where an allow rule for `./x` would run another program.
+    const verdicts = [structural(unknown(`${label} runs another program in a changed environment`))];
     if (parsed.opaque) verdicts.push(unknown(`${label} gets options known only at run time`));
     const given = script ? parsed.options.find((o) => o.name === script) : undefined;
     if (given) {

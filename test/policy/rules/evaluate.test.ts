@@ -230,6 +230,9 @@ describe('suggestRule', () => {
       sh('env -C b ./build.sh', ws),
       sh('env --chdir=b ./build.sh', ws),
       sh('cd b && ./build.sh', ws),
+      sh('unshare --wd=b ./build.sh', ws),
+      sh('nsenter -wb ./build.sh', ws),
+      sh('chroot b ./build.sh', ws),
     ])
       expect(evaluateRules(p, intent), intent.summary).toBeUndefined();
     // A program found on PATH is the same program wherever it runs.
