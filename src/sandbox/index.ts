@@ -7,12 +7,11 @@ export { createFileAccess, denyReadAliases } from './file-policy.js';
 export * from './file-policy-types.js';
 export { FileLocks, FileVersions, type SeenVersion } from './file-versions.js';
 export {
-  findGitDir,
   type GitCommandHazardOptions,
   gitCommandHazards,
-  gitExecHazards,
   type StoredContentCheck,
-} from './git-config.js';
+} from './git-command-hazards.js';
+export { findGitDir, gitExecHazards } from './git-config.js';
 export * from './network/index.js';
 export { isWithin, MAX_PATH_BYTES, pathSyntaxProblem, relativeInside } from './path-syntax.js';
 export { type PrecheckPolicies, precheckIntent } from './precheck.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinTools } from '../../src/index.js';
-import { gitCommandHazards } from '../../src/sandbox/git-config.js';
+import { gitCommandHazards } from '../../src/sandbox/git-command-hazards.js';
 import { git } from '../support/git.js';
 import { text } from '../support/results.js';
 import { askingRuntime, call } from '../support/runtime.js';

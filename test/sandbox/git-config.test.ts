@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitCommandHazards } from '../../src/sandbox/git-command-hazards.js';
 import {
   findGitDir,
-  gitCommandHazards,
   gitExecHazards,
   parseGitConfig,
   readGitConfigFiles,
