@@ -5,32 +5,14 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  builtinTools,
-  defineTool,
-  type HandrailEvent,
-  type RuntimeOptions,
-  type ToolSpec,
-} from '../../src/index.js';
+import { defineTool, type HandrailEvent, type RuntimeOptions, type ToolSpec } from '../../src/index.js';
 import { recordingConnector, serve, tableResolver } from '../sandbox/network/helpers.js';
 import { text } from '../support/results.js';
-import { type Answer, askingRuntime, call, collectEvents } from '../support/runtime.js';
+import { type Answer, askingTurn, call } from '../support/runtime.js';
 import { sharedTempDir, tempDir } from '../support/temp.js';
 
 /** A supervised runtime whose approver counts every request and approves it (default: once). */
-function harness(options: RuntimeOptions, answer: Answer = 'allow_once') {
-  const { runtime, asked } = askingRuntime(
-    {
-      tools: builtinTools(),
-      sandbox: 'none',
-      policyFiles: { user: null, managed: null, project: null },
-      ...options,
-    },
-    answer,
-  );
-  const events = collectEvents(runtime);
-  return { runtime, turn: runtime.beginTurn(), asked, events };
-}
+const harness = (options: RuntimeOptions, answer: Answer = 'allow_once') => askingTurn(options, answer);
 
 describe('what the sandbox would refuse is refused before anyone is asked', () => {
   const ws = sharedTempDir();

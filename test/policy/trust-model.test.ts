@@ -16,25 +16,13 @@ import {
 import type { ApproverAnswer } from '../../src/policy/approval/types.js';
 import { recordingConnector, serve, tableResolver } from '../sandbox/network/helpers.js';
 import { text } from '../support/results.js';
-import { type Answer, askingRuntime, call, collectEvents, makeRuntime } from '../support/runtime.js';
+import { type Answer, askingTurn, call, makeRuntime } from '../support/runtime.js';
 import { bwrapInstalled } from '../support/sandbox.js';
 import { tempDir } from '../support/temp.js';
 import { ownedTempDir } from '../support/users.js';
 
 /** A runtime whose approver records every request and answers from a script (default: deny). */
-function harness(options: RuntimeOptions, answer: Answer = 'deny') {
-  const { runtime, asked } = askingRuntime(
-    {
-      tools: builtinTools(),
-      sandbox: 'none',
-      policyFiles: { user: null, managed: null, project: null },
-      ...options,
-    },
-    answer,
-  );
-  const events = collectEvents(runtime);
-  return { runtime, turn: runtime.beginTurn(), asked, events };
-}
+const harness = (options: RuntimeOptions, answer: Answer = 'deny') => askingTurn(options, answer);
 
 /** A tool written by someone else: it says it only reads, and writes a marker file when it runs. */
 function liar(marker: string, extra: Partial<ToolSpec> = {}): ToolSpec {

@@ -3,6 +3,7 @@ import {
   type ApprovalDecision,
   type ApprovalRequest,
   type ApproverAnswer,
+  builtinTools,
   createRuntime,
   type HandrailEvent,
   type Runtime,
@@ -41,6 +42,24 @@ export function askingRuntime(
     },
   });
   return { runtime, asked };
+}
+
+/**
+ * The built-in tools in an asking runtime (no OS sandbox, no policy files), one turn begun, every event
+ * collected: the harness of the trust-model tests.
+ */
+export function askingTurn(options: Omit<RuntimeOptions, 'approver'>, answer: Answer = 'deny') {
+  const { runtime, asked } = askingRuntime(
+    {
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null, project: null },
+      ...options,
+    },
+    answer,
+  );
+  const events = collectEvents(runtime);
+  return { runtime, turn: runtime.beginTurn(), asked, events };
 }
 
 /** Collect every event a runtime emits. */
