@@ -33,6 +33,7 @@ export {
   pinDir,
   readVerified,
   removeVerified,
+  sameVersion,
   writeAtomic,
 } from './safe-fs.js';
 export { type StreamedFile, streamToFile } from './safe-fs-stream.js';

@@ -156,15 +156,20 @@ export async function writeAtomic(
   }
 }
 
+/** Whether `now` is still the file version `then` described: same device, inode, size and mtime. */
+export function sameVersion(now: Stats | undefined, then: Stats): boolean {
+  return (
+    now !== undefined &&
+    now.ino === then.ino &&
+    now.dev === then.dev &&
+    now.size === then.size &&
+    now.mtimeMs === then.mtimeMs
+  );
+}
+
 /** The target must still be the file that was read (dev/inode/size/mtime), or the edit is refused. */
 function assertSame(check: FileAllowed, now: Stats | undefined, expected: Stats): void {
-  if (
-    !now ||
-    now.ino !== expected.ino ||
-    now.dev !== expected.dev ||
-    now.size !== expected.size ||
-    now.mtimeMs !== expected.mtimeMs
-  ) {
+  if (!sameVersion(now, expected)) {
     throw new FileRaceError(`${check.display} changed on disk while it was being edited.`);
   }
 }

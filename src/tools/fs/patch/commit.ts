@@ -7,6 +7,7 @@ import {
   type FileAllowed,
   FileRaceError,
   removeVerified,
+  sameVersion,
   writeAtomic,
 } from '../../../sandbox/index.js';
 import type { PlannedChange } from './plan.js';
@@ -137,13 +138,7 @@ async function rollBack(error: unknown, failed: string, undo: Undo[]): Promise<T
 /** A delete must remove the file that was read, not a newer version of it. */
 async function confirmUnchanged(check: FileAllowed, read: Stats): Promise<void> {
   const now = await fs.lstat(check.path).catch(() => undefined);
-  if (
-    !now ||
-    now.ino !== read.ino ||
-    now.dev !== read.dev ||
-    now.size !== read.size ||
-    now.mtimeMs !== read.mtimeMs
-  ) {
+  if (!sameVersion(now, read)) {
     throw new FileRaceError(`${check.display} changed on disk while the patch was being applied.`);
   }
 }

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../../core/index.js';
-import type { FileAccess, FileAllowed, FileCheck } from '../../../sandbox/index.js';
+import { type FileAccess, type FileAllowed, type FileCheck, sameVersion } from '../../../sandbox/index.js';
 import { denial } from '../../shared/file-checks.js';
 import type { PatchOp } from './types.js';
 
@@ -59,16 +59,7 @@ export async function stillCurrent(resolved: readonly ResolvedOp[]): Promise<boo
       const now = await fs.lstat(target.canonical).catch(() => undefined);
       const then = target.write.stat;
       if (!now !== !then) return false;
-      if (
-        now &&
-        then &&
-        (now.ino !== then.ino ||
-          now.dev !== then.dev ||
-          now.mtimeMs !== then.mtimeMs ||
-          now.size !== then.size)
-      ) {
-        return false;
-      }
+      if (then && !sameVersion(now, then)) return false;
     }
   }
   return true;
