@@ -26,6 +26,7 @@ export function toRuntimeOptions(
   if (config.roots) options.roots = config.roots;
   if (config.denyRead) options.denyRead = config.denyRead;
   if (config.protectedPaths) options.protectedPaths = config.protectedPaths;
+  if (config.approvableWrites) options.approvableWrites = config.approvableWrites;
   if (config.sandbox?.backend) options.sandbox = config.sandbox.backend;
   if (config.sandbox?.runAs !== undefined) options.runAs = config.sandbox.runAs;
   if (config.stateDir) options.stateDir = config.stateDir;

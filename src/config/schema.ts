@@ -140,6 +140,12 @@ export const CONFIG_SCHEMA = {
     protectedPaths: strings(
       'More globs that stay read-only inside writable roots (on top of the built-in list).',
     ),
+    approvableWrites: {
+      type: 'array',
+      items: { type: 'string', pattern: '^(/|~/)' },
+      description:
+        'Paths or globs outside the roots (absolute or ~/) that a human may approve writing to, one path per call or turn, such as /tmp/exports/**. Protected and deny-read paths stay refused.',
+    },
     sandbox: {
       type: 'object',
       additionalProperties: false,

@@ -123,6 +123,15 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'denyRead', merge: 'list', default: () => [], widens: never },
   { key: 'protectedPaths', merge: 'list', default: () => [], widens: never },
   {
+    key: 'approvableWrites',
+    merge: 'list',
+    default: () => [],
+    // Only ~/ is expanded: a relative entry would name the workspace, and is refused as not absolute.
+    resolve: (value, ctx) =>
+      (value as string[]).map((entry) => (entry.startsWith('~/') ? resolvePath(entry, ctx) : entry)),
+    widens: only('it lets a human approve writes outside the roots'),
+  },
+  {
     key: 'sandbox.backend',
     merge: 'value',
     default: () => 'auto',

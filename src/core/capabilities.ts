@@ -1,7 +1,7 @@
 // The capabilities the runtime itself hands every turn, as typed declarations a tool lists in its
 // `capabilities`, and the check that every capability a tool declared is there before it runs.
 import type { FileAccess, FileLocks, FileVersions } from '../sandbox/index.js';
-import type { CapabilityProvider } from '../types/index.js';
+import type { CapabilityProvider, ScopedException } from '../types/index.js';
 import { ToolError } from './errors.js';
 
 /** What a turn exposes to request_tools: reveal lazy tool domains for the rest of the turn. */
@@ -57,10 +57,16 @@ export function claimsRuntimeKey(provider: CapabilityProvider): boolean {
 export function capabilitiesFor(
   declared: readonly CapabilityProvider[] | undefined,
   turn: Record<string, unknown>,
+  exceptions: readonly ScopedException[] = [],
 ): Record<string, unknown> {
   const visible: Record<string, unknown> = {};
   for (const key of RUNTIME_CAPABILITIES.keys()) if (key in turn) visible[key] = turn[key];
   for (const provider of declared ?? []) if (provider.key in turn) visible[provider.key] = turn[provider.key];
+  // Paths outside the roots a human approved for this call: writable through this call's file checker only
+  // (which still refuses them unless the owner's approvableWrites covers them).
+  const approved = exceptions.flatMap((e) => (e.kind === 'file' ? [e.path] : []));
+  const files = visible.files as FileAccess | undefined;
+  if (approved.length > 0 && files) visible.files = files.withApprovedWrites(approved);
   return visible;
 }
 

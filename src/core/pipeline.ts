@@ -515,7 +515,7 @@ async function execute(
       workspace: turn.info.workspace,
       cwd: turn.info.cwd,
       onUpdate,
-      capabilities: capabilitiesFor(spec.capabilities, turn.capabilities),
+      capabilities: capabilitiesFor(spec.capabilities, turn.capabilities, exceptions),
       turnState: turn.stateFor(call.name),
       ...(exceptions.length > 0 ? { exceptions } : {}),
     },

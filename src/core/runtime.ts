@@ -6,6 +6,7 @@ import type { PolicyEvaluator } from '../policy/index.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/index.js';
 import {
   createFileAccess,
+  compileApprovableWrites,
   denyReadAliases,
   FileLocks,
   type FileRoot,
@@ -61,6 +62,12 @@ export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   denyRead?: string[];
   /** Extra protected globs, read-only even inside writable roots (on top of the built-in list). */
   protectedPaths?: string[];
+  /**
+   * Absolute paths or globs outside the roots that a human may approve writing to (`/tmp/exports/**`): an
+   * asked-about write there says what approving widens, and approving opens that one path for the call or
+   * the turn. Protected and deny-read paths stay refused. Without an approver nothing here is writable.
+   */
+  approvableWrites?: string[];
   limits?: Parameters<typeof resolveLimits>[0];
   /**
    * Where events are kept: 'sqlite' (default: <stateDir>/handrail.db), 'memory', false, `{ path, ... }`
@@ -159,6 +166,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     ...denyReadAliases(givenDenyRead, options.roots ?? [{ path: workspace, access: 'write' }]),
     ...auditFiles,
   ];
+  // A bad entry is the owner's mistake: said now, not at the first turn.
+  compileApprovableWrites(options.approvableWrites ?? []);
   // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
   // and the network is off, so a command that slips past the classifier still cannot write.
   const readOnly = profileMode(options) === 'read_only';
@@ -321,6 +330,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         stateDir,
         denyRead,
         ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+        ...(options.approvableWrites ? { approvableWrites: options.approvableWrites } : {}),
       });
       const turn = new Turn(
         env,

@@ -109,7 +109,8 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     }
 
     // ask. The sandbox is asked before the human: nobody approves what would be refused anyway, and a
-    // refusal a human may lift (a host outside the allowlist) becomes part of the question.
+    // refusal a human may lift (a host outside the allowlist, an approvable path outside the roots) becomes
+    // part of the question.
     const sandbox = await precheck(intent, ctx);
     if (sandbox && !sandbox.ok && !sandbox.lift) {
       decided({ behavior: 'deny', rule: 'sandbox', layer: 'sandbox', reason: sandbox.reason });
@@ -123,10 +124,11 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     }
     // The exception the call needs, whether or not this turn has opened it already.
     const needed = sandbox && !sandbox.ok ? sandbox.lift : undefined;
-    const exceptions = needed ? [needed.exception] : [];
+    const exceptions = needed ? needed.exceptions : [];
     // Opened for this turn by an earlier approval: no longer part of the question (but still needed).
     const lift =
-      needed && grants.lookup(ctx.turnId, exceptionKey(needed.exception), '', '') === 'turn'
+      needed &&
+      needed.exceptions.every((e) => grants.lookup(ctx.turnId, exceptionKey(e), '', '') === 'turn')
         ? undefined
         : needed;
 
@@ -197,7 +199,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
           dangerous: isDangerous(intent),
           asksEveryTime: requirement === 'always',
           ...(lift ? { widens: lift.widens } : {}),
-          ...(needed ? { exception: needed.exception } : {}),
+          ...(needed ? { exceptions: needed.exceptions } : {}),
           ...(canAlways && fileLayers.length > 0
             ? { suggested, file: layerFile(fileLayers[0]!) }
             : canAlways
@@ -290,8 +292,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
         errorClass: resolution.by === 'rule' ? 'permission_denied' : 'approval_denied',
       };
     }
-    // The sandbox exception goes with the call; "for the turn" opens that host for the rest of the turn.
-    if (needed && resolution.granted === 'turn') grants.grantTurn(ctx.turnId, exceptionKey(needed.exception));
+    // The sandbox exceptions go with the call; "for the turn" opens that host or path for the rest of the turn.
+    if (needed && resolution.granted === 'turn')
+      for (const e of needed.exceptions) grants.grantTurn(ctx.turnId, exceptionKey(e));
     decided({
       behavior: 'allow',
       rule: fixed.rule,
@@ -392,5 +395,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
 
 /** The grant key of a sandbox exception opened for a turn. */
 function exceptionKey(exception: ScopedException): string {
-  return `exception:${exception.kind}:${exception.method}:${exception.host}:${exception.port}`;
+  return exception.kind === 'network'
+    ? `exception:network:${exception.method}:${exception.host}:${exception.port}`
+    : `exception:file:${exception.access}:${exception.path}`;
 }

@@ -17,6 +17,12 @@ export interface FilePolicyConfig {
   protectedPaths?: string[];
   /** handrail's own state directory: protected when it lies inside a writable root. */
   stateDir?: string;
+  /**
+   * Absolute globs outside the roots that a human may approve writing to, one canonical path at a time, for
+   * a call or a turn (`/tmp/exports/**`, `~/Downloads/*.csv` once resolved). Never a protected or deny-read
+   * path, never inside a root; a glob must name a folder (`/**` is refused).
+   */
+  approvableWrites?: string[];
 }
 
 export const FILE_DENIAL_REASONS = [
@@ -54,6 +60,11 @@ export interface FileDenied {
   message: string;
   requested: string;
   path?: string;
+  /**
+   * The path is outside the roots but inside `approvableWrites`, and nothing else refuses it: a human may
+   * approve writing it (`withApprovedWrites`).
+   */
+  approvable?: true;
 }
 
 export type FileCheck = FileAllowed | FileDenied;
@@ -81,4 +92,10 @@ export interface FileAccess {
   readonly ownDenyRead: readonly string[];
   /** Canonical path → what to show the model (relative to cwd when inside it). */
   display(canonicalPath: string): string;
+  /**
+   * The same policy, with these canonical paths (outside the roots, inside `approvableWrites`) writable —
+   * and readable as files, since an edit or a patch reads what it changes. A path the owner did not mark as
+   * approvable, or one that is protected or deny-read, stays refused whatever is passed here.
+   */
+  withApprovedWrites(canonicalPaths: readonly string[]): FileAccess;
 }

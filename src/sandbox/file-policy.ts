@@ -1,6 +1,7 @@
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { type ApprovableArea, approvableAreaOf, compileApprovableWrites } from './approvable-writes.js';
 import { canonicalize } from './canonical.js';
 import type {
   CheckOptions,
@@ -39,6 +40,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     );
   }
   const writable = roots.filter((root) => root.access === 'write');
+  const areas = compileApprovableWrites(config.approvableWrites ?? []);
   const isProtected = protectedMatcher(config.protectedPaths);
   const stateDir = config.stateDir ? canonicalDir(config.stateDir) : undefined;
   const hooksDirs = writable
@@ -95,8 +97,11 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     }
     return undefined;
   };
-  const protectedRule = (canonical: string): boolean => {
+  const protectedRule = (canonical: string, area?: ApprovableArea): boolean => {
     if (stateDir && isWithin(canonical, stateDir)) return true;
+    // Outside the roots, an approvable folder is treated as a root: `.git/**`, `.vscode/**`… stay read-only.
+    const inArea = area ? relativeInside(canonical, area.root) : undefined;
+    if (inArea && isProtected(inArea)) return true;
     if (hooksDirs.some((dir) => isWithin(canonical, dir))) return true;
     if (absoluteProtected.some((p) => isWithin(canonical, p))) return true;
     for (const root of writable) {
@@ -111,7 +116,8 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   async function check(
     requested: string,
     mode: 'read' | 'write',
-    opts: CheckOptions = {},
+    opts: CheckOptions,
+    approved: ReadonlySet<string>,
   ): Promise<FileCheck> {
     const verb = mode === 'read' ? 'read' : 'write';
     const deny = (reason: FileDenialReason, message: string, canonical?: string): FileDenied => {
@@ -132,28 +138,64 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     const canonical = resolved.path;
     const allowedRoots = mode === 'read' ? roots : writable;
     const root = rootOf(canonical, allowedRoots);
-    if (!root) {
-      const escaped = resolved.viaSymlink && roots.some((r) => isWithin(lexical, r.path));
-      if (escaped) {
-        return deny(
-          'symlink_escape',
-          `Cannot ${verb} ${requested}: it goes through a symbolic link to ${canonical}, outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`,
-          canonical,
-        );
-      }
-      if (mode === 'write' && rootOf(canonical, roots)) {
-        return deny(
-          'write_requires_writable_root',
-          `Cannot write ${requested}: it is inside a read-only root; the writable roots are (${rootList(writable)}).${where}`,
-          canonical,
-        );
-      }
+    if (root) return admitted(requested, mode, opts, resolved, root, deny);
+
+    const outside = outsideDenial(requested, mode, lexical, resolved, deny);
+    // A path outside every root that the owner marked approvable: checked like a path in a root (protected,
+    // deny-read, kind, hard links), then written — or read, as an edit must — only when a human approved
+    // exactly this canonical path; otherwise refused, saying a human may approve it.
+    const area = rootOf(canonical, roots) ? undefined : approvableAreaOf(areas, canonical);
+    if (!area) return outside;
+    if (mode === 'read' && !(approved.has(canonical) && (opts.kind ?? 'file') === 'file')) return outside;
+    const inArea = admitted(requested, 'write', opts, resolved, { path: area.root, access: 'write' }, deny, area);
+    if (!inArea.ok || approved.has(canonical)) return inArea;
+    return { ...outside, approvable: true };
+  }
+
+  function outsideDenial(
+    requested: string,
+    mode: 'read' | 'write',
+    lexical: string,
+    resolved: Awaited<ReturnType<typeof canonicalize>>,
+    deny: (reason: FileDenialReason, message: string, canonical?: string) => FileDenied,
+  ): FileDenied {
+    const verb = mode === 'read' ? 'read' : 'write';
+    const canonical = resolved.path;
+    const allowedRoots = mode === 'read' ? roots : writable;
+    const escaped = resolved.viaSymlink && roots.some((r) => isWithin(lexical, r.path));
+    if (escaped) {
       return deny(
-        'outside_roots',
-        `Cannot ${verb} ${canonical}: it is outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`,
+        'symlink_escape',
+        `Cannot ${verb} ${requested}: it goes through a symbolic link to ${canonical}, outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`,
         canonical,
       );
     }
+    if (mode === 'write' && rootOf(canonical, roots)) {
+      return deny(
+        'write_requires_writable_root',
+        `Cannot write ${requested}: it is inside a read-only root; the writable roots are (${rootList(writable)}).${where}`,
+        canonical,
+      );
+    }
+    return deny(
+      'outside_roots',
+      `Cannot ${verb} ${canonical}: it is outside the ${mode === 'read' ? 'readable' : 'writable'} roots (${rootList(allowedRoots)}).${where}`,
+      canonical,
+    );
+  }
+
+  /** The checks every path inside a root (or an approved path outside them) still has to pass. */
+  function admitted(
+    requested: string,
+    mode: 'read' | 'write',
+    opts: CheckOptions,
+    resolved: Awaited<ReturnType<typeof canonicalize>>,
+    root: FileRoot,
+    deny: (reason: FileDenialReason, message: string, canonical?: string) => FileDenied,
+    area?: ApprovableArea,
+  ): FileCheck {
+    const verb = mode === 'read' ? 'read' : 'write';
+    const canonical = resolved.path;
     const denyRule = deniedRead(canonical);
     if (denyRule) {
       return deny(
@@ -162,7 +204,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
         canonical,
       );
     }
-    if (mode === 'write' && (protectedRule(canonical) || inGitDir(canonical, root.path))) {
+    if (mode === 'write' && (protectedRule(canonical, area) || inGitDir(canonical, root.path))) {
       return deny(
         'protected_path',
         `Cannot write ${display(canonical)}: it is a protected path (git metadata, shell startup files, editor, MCP and handrail configuration, the user's git and ssh configuration stay read-only, even inside writable roots).`,
@@ -187,16 +229,18 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     return allowed;
   }
 
-  return {
+  const accessWith = (approved: ReadonlySet<string>): FileAccess => ({
     cwd,
     roots,
-    checkRead: (requested, opts) => check(requested, 'read', opts),
-    checkWrite: (requested, opts) => check(requested, 'write', opts),
+    checkRead: (requested, opts = {}) => check(requested, 'read', opts, approved),
+    checkWrite: (requested, opts = {}) => check(requested, 'write', opts, approved),
     isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
     denyReadRule: (absolute) => deniedRead(path.resolve(absolute)),
     ownDenyRead: given.filter((rule) => !(stateDir && path.isAbsolute(rule) && isWithin(rule, stateDir))),
     display,
-  };
+    withApprovedWrites: (paths) => accessWith(new Set([...approved, ...paths])),
+  });
+  return accessWith(new Set());
 }
 
 /**

@@ -1,6 +1,7 @@
 // The sandbox's front door: what core, tools, server and cli use of it. The file part of the execution
 // security snapshot (policy checks on canonical paths and I/O through them), the network part (./network/),
 // running commands (./process/) and the OS sandboxes that wrap them (./backends/).
+export { type ApprovableArea, compileApprovableWrites } from './approvable-writes.js';
 export * from './backends/index.js';
 export { canonicalize, canonicalizeSync } from './canonical.js';
 export { createFileAccess, denyReadAliases } from './file-policy.js';

@@ -1,8 +1,10 @@
 // The sandbox is asked before the human: a call's paths, URL and working directory checked
 // against the turn's file and network policy, so nobody approves what would be refused anyway. Only a
 // refusal a human may lift comes back with `lift`: a host outside restricted mode's allowlist, which an
-// approval opens for GET requests of that one call (or turn) — never the deny list or a private address.
-import type { PermissionIntent, SandboxVerdict } from '../types/index.js';
+// approval opens for GET requests of that one call (or turn) — never the deny list or a private address —
+// and a path outside the roots inside the owner's `approvableWrites`, which an approval opens for writing
+// that one canonical path — never a protected or deny-read one.
+import type { PermissionIntent, SandboxVerdict, ScopedException } from '../types/index.js';
 import type { FileAccess } from './file-policy-types.js';
 import { hostPort, type NetworkPolicy } from './network/policy.js';
 import { NetworkRefusal } from './network/types.js';
@@ -31,11 +33,11 @@ export async function precheckIntent(
     case 'network': {
       // A download also writes where it saves.
       const saved = await checkPaths(paths, 'write', policies.files);
-      if (!saved.ok || typeof scope.url !== 'string' || !policies.network) return saved;
+      if ((!saved.ok && !saved.lift) || typeof scope.url !== 'string' || !policies.network) return saved;
       // web_search goes to the endpoint the operator configured, which its own client exempts from the
       // model-facing allowlist (search/http.ts); the query is what is asked about, not the host.
       if (scope.operation === 'web_search') return saved;
-      return checkUrl(scope.url, policies.network, []);
+      return combine(await checkUrl(scope.url, policies.network, []), saved);
     }
     case 'shell_command': {
       // A line the kernel would refuse to start is refused before anyone is asked to approve it.
@@ -51,19 +53,56 @@ export async function precheckIntent(
   }
 }
 
+/**
+ * Every path checked; the first refusal nobody may lift wins. Paths a human may approve writing (outside the
+ * roots, inside approvableWrites) are gathered into one lift, each checked as it would be once approved.
+ */
 async function checkPaths(
   paths: string[],
   access: 'read' | 'write',
   files: FileAccess,
 ): Promise<SandboxVerdict> {
+  const approvable: string[] = [];
+  let first: string | undefined;
   for (const p of paths) {
     const check =
       access === 'read'
         ? await files.checkRead(p, { kind: 'any' })
         : await files.checkWrite(p, { kind: 'any' });
-    if (!check.ok) return { ok: false, reason: check.message, errorClass: 'sandbox_violation' };
+    if (check.ok) continue;
+    if (!check.approvable || !check.path)
+      return { ok: false, reason: check.message, errorClass: 'sandbox_violation' };
+    if (!approvable.includes(check.path)) approvable.push(check.path);
+    first ??= check.message;
   }
-  return OK;
+  if (approvable.length === 0) return OK;
+  const exceptions: ScopedException[] = approvable.map((path) => ({ kind: 'file', path, access: 'write' }));
+  return {
+    ok: false,
+    reason: first ?? 'the path is outside the roots',
+    errorClass: 'sandbox_violation',
+    lift: { widens: `allow writing ${listed(approvable)} (outside the roots)`, exceptions },
+  };
+}
+
+/** Two verdicts of one call: a refusal nobody may lift wins; otherwise the lifts add up. */
+function combine(a: SandboxVerdict, b: SandboxVerdict): SandboxVerdict {
+  if (a.ok) return b;
+  if (b.ok) return a;
+  if (!a.lift) return a;
+  if (!b.lift) return b;
+  return {
+    ...a,
+    reason: `${a.reason.replace(/[.\s]+$/, '')}; ${b.reason}`,
+    lift: {
+      widens: `${a.lift.widens} and ${b.lift.widens}`,
+      exceptions: [...a.lift.exceptions, ...b.lift.exceptions],
+    },
+  };
+}
+
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 async function checkUrl(
@@ -90,7 +129,7 @@ async function checkUrl(
         errorClass: 'network_error',
         lift: {
           widens: `allow GET to ${hostPort(target)} (outside network.allow)`,
-          exception: { kind: 'network', host: target.host, port: target.port, method: 'GET' },
+          exceptions: [{ kind: 'network', host: target.host, port: target.port, method: 'GET' }],
         },
       };
     }

@@ -151,15 +151,13 @@ export interface PermissionDecision {
 }
 
 /**
- * A narrow exception to the turn's sandbox policy that a human approved: today, one host outside the
- * network allowlist, for GET requests, for one call or the rest of the turn.
+ * A narrow exception to the turn's sandbox policy that a human approved, for one call or the rest of the
+ * turn: one host outside the network allowlist, for GET requests; or one canonical path outside the roots,
+ * inside the owner's `approvableWrites`, for writing (and reading it, which an edit or a patch must).
  */
-export interface ScopedException {
-  kind: 'network';
-  host: string;
-  port: number;
-  method: 'GET';
-}
+export type ScopedException =
+  | { kind: 'network'; host: string; port: number; method: 'GET' }
+  | { kind: 'file'; path: string; access: 'write' };
 
 /** What the turn's file, network and process policy say of a call, asked before any human is. */
 export type SandboxVerdict =
@@ -169,8 +167,8 @@ export type SandboxVerdict =
       /** Why the sandbox would refuse the call, for the model (and the human, when it may be lifted). */
       reason: string;
       errorClass: 'sandbox_violation' | 'network_error' | 'permission_denied' | 'invalid_arguments';
-      /** Set when a human may lift the refusal: what approving widens, and exactly the exception it grants. */
-      lift?: { widens: string; exception: ScopedException };
+      /** Set when a human may lift the refusal: what approving widens, and exactly the exceptions it grants. */
+      lift?: { widens: string; exceptions: ScopedException[] };
     };
 
 export interface PermissionContext {
@@ -245,7 +243,10 @@ export interface ToolContext<C = Record<string, unknown>> {
   capabilities: C;
   /** Turn-scoped state for this tool, shared between its calls in one turn. */
   turnState: Map<string, unknown>;
-  /** Exceptions to the sandbox policy a human approved for this call (a host outside the allowlist). */
+  /**
+   * Exceptions to the sandbox policy a human approved for this call (a host outside the allowlist, a path
+   * outside the roots). File exceptions are already applied to `capabilities.files`.
+   */
   exceptions?: readonly ScopedException[];
 }
 

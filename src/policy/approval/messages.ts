@@ -17,8 +17,8 @@ export function noApproverMessage(
     suggested?: string[];
     file?: string;
     widens?: string;
-    /** The sandbox exception the call needs. */
-    exception?: ScopedException;
+    /** The sandbox exceptions the call needs. */
+    exceptions?: readonly ScopedException[];
   },
 ): string {
   const base = `${tool} needs approval and no approver is configured, so nobody could be asked and it did not run`;
@@ -31,14 +31,21 @@ export function noApproverMessage(
   if (fixed.layer !== 'mode') {
     return `${base}: ${fixed.reason}. An allow rule cannot override the ask rule ${fixed.rule} (${fixed.layer} policy, ${fixed.source}); change that rule or configure an approver.`;
   }
-  if (opts.exception)
-    return `${why} The sandbox refuses it until a human approves it: configure an approver, or add ${opts.exception.host} to network.allow.`;
+  if (opts.exceptions && opts.exceptions.length > 0)
+    return `${why} The sandbox refuses it until a human approves it: configure an approver, or ${opts.exceptions.map(widening).join(', and ')}.`;
   const rules = opts.suggested?.map((r) => JSON.stringify(r)).join(', ');
   if (rules && opts.file)
     return `${why} To allow it, add ${rules} to the "allow" list of ${opts.file}, choose a profile that allows it, or configure an approver.`;
   if (rules)
     return `${why} To allow it, add ${rules} to the "allow" list of the session policy, choose a profile that allows it, or configure an approver.`;
   return `${why} Choose a profile that allows it, or configure an approver.`;
+}
+
+/** What the owner could change instead of approving a sandbox exception. */
+function widening(exception: ScopedException): string {
+  return exception.kind === 'network'
+    ? `add ${exception.host} to network.allow`
+    : `add a writable root that contains ${exception.path}`;
 }
 
 export function seconds(ms: number): string {

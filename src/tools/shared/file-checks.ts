@@ -11,8 +11,15 @@ export type FileCapabilities = CapabilitiesOf<typeof fileCapabilities>;
 
 /** A policy denial as the error a tool throws (class `sandbox_violation`). */
 export function denial(check: FileDenied): ToolError {
-  return new ToolError('sandbox_violation', check.message, {
-    hint: 'Use a path inside the allowed roots; the message says which ones.',
+  // Outside the roots but approvable: only a human's approval of the call (asked about, not allowed by the
+  // profile without asking) opens it.
+  const message = check.approvable
+    ? `${check.message} The owner lets a human approve writing it (approvableWrites), and this call was not approved for it.`
+    : check.message;
+  return new ToolError('sandbox_violation', message, {
+    hint: check.approvable
+      ? 'Ask the user to approve the write, or write inside the allowed roots.'
+      : 'Use a path inside the allowed roots; the message says which ones.',
     details: { reason: check.reason, path: check.path ?? check.requested },
   });
 }

@@ -84,7 +84,9 @@ export function networkEnabled(host: CapabilityHost): boolean {
 
 /** The `host:port` pairs a human approved for this call outside the network allowlist. */
 export function approvedHosts(ctx: ToolContext): string[] {
-  return (ctx.exceptions ?? [])
-    .filter((e) => e.kind === 'network' && e.method === 'GET')
-    .map((e) => `${e.host.includes(':') ? `[${e.host}]` : e.host}:${e.port}`);
+  return (ctx.exceptions ?? []).flatMap((e) =>
+    e.kind === 'network' && e.method === 'GET'
+      ? [`${e.host.includes(':') ? `[${e.host}]` : e.host}:${e.port}`]
+      : [],
+  );
 }
