@@ -5,8 +5,8 @@ import { OutputStore } from '../output/index.js';
 import type { PolicyEvaluator } from '../policy/index.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../policy/index.js';
 import {
-  createFileAccess,
   compileApprovableWrites,
+  createFileAccess,
   denyReadAliases,
   FileLocks,
   type FileRoot,

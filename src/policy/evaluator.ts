@@ -127,8 +127,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     const exceptions = needed ? needed.exceptions : [];
     // Opened for this turn by an earlier approval: no longer part of the question (but still needed).
     const lift =
-      needed &&
-      needed.exceptions.every((e) => grants.lookup(ctx.turnId, exceptionKey(e), '', '') === 'turn')
+      needed && needed.exceptions.every((e) => grants.lookup(ctx.turnId, exceptionKey(e), '', '') === 'turn')
         ? undefined
         : needed;
 

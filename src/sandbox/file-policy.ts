@@ -147,7 +147,15 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     const area = rootOf(canonical, roots) ? undefined : approvableAreaOf(areas, canonical);
     if (!area) return outside;
     if (mode === 'read' && !(approved.has(canonical) && (opts.kind ?? 'file') === 'file')) return outside;
-    const inArea = admitted(requested, 'write', opts, resolved, { path: area.root, access: 'write' }, deny, area);
+    const inArea = admitted(
+      requested,
+      'write',
+      opts,
+      resolved,
+      { path: area.root, access: 'write' },
+      deny,
+      area,
+    );
     if (!inArea.ok || approved.has(canonical)) return inArea;
     return { ...outside, approvable: true };
   }

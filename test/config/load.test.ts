@@ -289,6 +289,25 @@ describe('settings the runtime takes from the shell tools', () => {
     });
   });
 
+  test('approvableWrites from the user file: ~/ is the home directory, and the runtime honours it', async () => {
+    const { ws, env } = setup({ [USER]: { approvableWrites: ['~/exports/**', '/srv/reports/*.csv'] } });
+    const loaded = loadConfig({ cwd: ws, env });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.options.approvableWrites).toEqual([
+      path.join(env.HOME!, 'exports/**'),
+      '/srv/reports/*.csv',
+    ]);
+    const runtime = createRuntime({ ...loaded.options, tools: builtinTools(), sandbox: 'none' });
+    await runtime.close();
+  });
+
+  test('a relative approvableWrites entry is an error at its place; a glob naming no folder fails createRuntime', () => {
+    const { ws, env } = setup({ [USER]: { approvableWrites: ['exports/**'] } });
+    const loaded = loadConfig({ cwd: ws, env });
+    expect(loaded.errors.map((e) => e.path)).toEqual(['approvableWrites[0]']);
+    expect(() => createRuntime({ workspace: ws, approvableWrites: ['/**'] })).toThrow(/names no folder/);
+  });
+
   test('an allow list in mode "enabled" is reported as having no effect', () => {
     const { ws, env } = setup({ [USER]: { network: { allow: ['example.com'] } } });
     const [warning] = loadConfig({ cwd: ws, env }).warnings;
@@ -308,6 +327,7 @@ describe('an untrusted project only tightens', () => {
     ['network.mode', { network: { mode: 'enabled' } }, 'is more open than "restricted"'],
     ['network.allow', { network: { allow: ['evil.example'] } }, 'reach more hosts'],
     ['network.allowAddresses', { network: { allowAddresses: ['127.0.0.1:22'] } }, 'private addresses'],
+    ['approvableWrites', { approvableWrites: ['/tmp/exports/**'] }, 'writes outside the roots'],
     ['network.commands', { network: { commands: 'policed' } }, 'shell commands the network'],
     ['network.maxBytes', { network: { maxBytes: 1e9 } }, 'raises'],
     ['network.userAgent', { network: { userAgent: 'x' } }, 'not a restriction'],
