@@ -3,7 +3,7 @@
 // flags become the `flag` layer of the configuration (src/config), above every file.
 import path from 'node:path';
 import type { HandrailConfig } from '../config/index.js';
-import type { SandboxChoice } from '../sandbox/index.js';
+import { compileApprovableWrites, type SandboxChoice } from '../sandbox/index.js';
 import { parseAddressRule, parseHostPattern } from '../sandbox/network/index.js';
 import type { WorkspaceOptions } from '../server/index.js';
 import { isPermissionMode, PERMISSION_MODES } from '../types/index.js';
@@ -26,6 +26,8 @@ export const GLOBAL_OPTIONS_HELP = `Global options (before or after the command)
   --allow-host HOST     a host restricted mode may reach (example.com, *.example.com, host:8443); repeatable
   --deny-host HOST      a host never reached, in every mode; repeatable
   --allow-address ADDR  a loopback or private address to reach on purpose (127.0.0.1:3000); repeatable
+  --approvable-write P  a path or glob outside the roots where a human may approve a write, one path per
+                        call or turn (/tmp/exports/**); repeatable
   --web-search WHAT     searxng=URL | brave (the key from $BRAVE_API_KEY, never on the command line) | off
   --state-dir DIR       state, full outputs and the event store (default: <root>/.handrail)
   --trust-project       use what <root>/.handrail/policy.json allows and what .handrail/config.json widens
@@ -46,7 +48,7 @@ const VALUES = [
   'state-dir',
 ] as const;
 /** Options that may be given several times (or with commas): every value counts. */
-const LISTS = ['allow-host', 'deny-host', 'allow-address'] as const;
+const LISTS = ['allow-host', 'deny-host', 'allow-address', 'approvable-write'] as const;
 /** Options that take no value. */
 const SWITCHES = ['trust-project'] as const;
 type ValueName = (typeof VALUES)[number] | (typeof SWITCHES)[number];
@@ -77,7 +79,12 @@ export function extractGlobalOptions(
   cwd: string,
 ): { globals: GlobalOptions; rest: string[] } {
   const given: Partial<Record<ValueName, string>> = {};
-  const lists: Record<ListName, string[]> = { 'allow-host': [], 'deny-host': [], 'allow-address': [] };
+  const lists: Record<ListName, string[]> = {
+    'allow-host': [],
+    'deny-host': [],
+    'allow-address': [],
+    'approvable-write': [],
+  };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -106,7 +113,9 @@ export function extractGlobalOptions(
         );
       }
     }
-    if (name in lists) lists[name as ListName].push(...value.split(',').map((v) => v.trim()));
+    // A glob may hold commas ({a,b}): a path is one value per flag.
+    if (name === 'approvable-write') lists[name].push(value);
+    else if (name in lists) lists[name as ListName].push(...value.split(',').map((v) => v.trim()));
     else given[name as ValueName] = value;
   }
   return { globals: resolve(given, lists, cwd), rest };
@@ -164,6 +173,18 @@ function resolve(
   if (allow) network.allow = allow;
   if (deny) network.deny = deny;
   if (allowAddresses) network.allowAddresses = allowAddresses;
+  const approvable = lists['approvable-write'].map((entry) => path.resolve(cwd, entry));
+  for (const entry of approvable) {
+    try {
+      compileApprovableWrites([entry]);
+    } catch (error) {
+      throw new UsageError(
+        `--approvable-write: ${(error as Error).message}`,
+        'For example: --approvable-write /tmp/exports/**',
+      );
+    }
+  }
+  if (approvable.length > 0) flags.approvableWrites = approvable;
   if (Object.keys(sandbox).length > 0) flags.sandbox = sandbox;
   if (Object.keys(network).length > 0) flags.network = network;
   if (given['web-search'] !== undefined) flags.webSearch = parseWebSearch(given['web-search']);
@@ -226,4 +247,5 @@ const EXAMPLES: Record<Exclude<Name, 'trust-project'>, string> = {
   'allow-host': 'docs.python.org',
   'deny-host': 'gist.github.com',
   'allow-address': '127.0.0.1:3000',
+  'approvable-write': '/tmp/exports/**',
 };

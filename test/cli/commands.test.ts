@@ -56,6 +56,22 @@ describe.skipIf(!built)('handrail call', () => {
     expect(existsSync(path.join(dir, 'made'))).toBe(false);
   });
 
+  it('--approvable-write: a write there without a terminal says nobody could approve it, and what would', () => {
+    const dir = workspace();
+    const area = tempDir('handrail-cli-exports-');
+    const target = path.join(area, 'r.csv');
+    const args = JSON.stringify({ path: target, content: 'x' });
+    const r = run(['call', 'write_file', args, '--root', dir, '--approvable-write', `${area}/**`]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`approving would also allow writing ${target} (outside the roots)`);
+    expect(r.stdout).toContain(`add a writable root that contains ${target}`);
+    expect(existsSync(target)).toBe(false);
+    // Without the flag the same write is simply outside the roots, refused before anyone is asked.
+    const plain = run(['call', 'write_file', args, '--root', dir]);
+    expect(plain.status).toBe(1);
+    expect(plain.stdout).toMatch(/refused before anyone was asked.*outside the writable roots/s);
+  });
+
   it('says on stderr when the call could not be logged (a state folder committed as a link)', () => {
     const dir = workspace({ 'a.txt': 'x\n' });
     const elsewhere = tempDir('handrail-cli-elsewhere-');

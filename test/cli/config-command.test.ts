@@ -193,6 +193,7 @@ describe('flags', () => {
     [['--run-as', 'admin'], /--run-as wants auto, root or UID:GID/],
     [['--allow-host', 'https://x.example/'], /--allow-host "https:\/\/x.example\/": a pattern is a host/],
     [['--allow-address', 'nowhere'], /--allow-address "nowhere"/],
+    [['--approvable-write', '/**'], /--approvable-write: .*names no folder/],
     [['--web-search', 'google'], /--web-search wants searxng=URL, brave or off/],
     [['--config', 'missing.json'], /missing\.json: no such file/],
   ])('%j is a usage error (exit 2)', async (flags, message) => {
