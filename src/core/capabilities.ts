@@ -57,17 +57,29 @@ export function claimsRuntimeKey(provider: CapabilityProvider): boolean {
 export function capabilitiesFor(
   declared: readonly CapabilityProvider[] | undefined,
   turn: Record<string, unknown>,
-  exceptions: readonly ScopedException[] = [],
+  approval: ApprovedCall = {},
 ): Record<string, unknown> {
   const visible: Record<string, unknown> = {};
   for (const key of RUNTIME_CAPABILITIES.keys()) if (key in turn) visible[key] = turn[key];
   for (const provider of declared ?? []) if (provider.key in turn) visible[provider.key] = turn[provider.key];
-  // Paths outside the roots a human approved for this call: writable through this call's file checker only
-  // (which still refuses them unless the owner's approvableWrites covers them).
-  const approved = exceptions.flatMap((e) => (e.kind === 'file' ? [e.path] : []));
+  // An approved call's own file checker: the paths outside the roots a human approved (which it still refuses
+  // unless the owner's approvableWrites covers them), and writes held to the paths the human was shown.
+  const approved = (approval.exceptions ?? []).flatMap((e) => (e.kind === 'file' ? [e.path] : []));
   const files = visible.files as FileAccess | undefined;
-  if (approved.length > 0 && files) visible.files = files.withApprovedWrites(approved);
+  if (files && (approved.length > 0 || approval.writesOnly)) {
+    visible.files = files.forApprovedCall({
+      approved,
+      ...(approval.writesOnly ? { writesOnly: approval.writesOnly } : {}),
+    });
+  }
   return visible;
+}
+
+/** What a call's permission carries to its tool: sandbox exceptions, and the paths a human approved. */
+export interface ApprovedCall {
+  exceptions?: readonly ScopedException[];
+  /** Canonical paths the human was shown: the call's writes must land on one of them. */
+  writesOnly?: readonly string[];
 }
 
 /**

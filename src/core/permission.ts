@@ -28,6 +28,7 @@ import type {
   ToolSpec,
   ToolTrust,
 } from '../types/index.js';
+import type { ApprovedCall } from './capabilities.js';
 import { errorResult, isErrorClass, ToolError } from './errors.js';
 import { formatDuration, guardStage } from './guard.js';
 import type { TurnInfo } from './hooks.js';
@@ -136,8 +137,11 @@ export async function checkPermission(
     emit: PermissionContext['emit'];
     /** The turn's sandbox policy, asked before any human. */
     precheck?: PermissionContext['precheck'];
-    /** Told the sandbox exceptions an allow carries (approved for this call), to hand to the tool. */
-    granted?: (exceptions: ScopedException[]) => void;
+    /**
+     * Told what an allow carries to the tool: the sandbox exceptions approved for this call, and — when a
+     * human approved it — the canonical paths they were shown, where its writes must land.
+     */
+    granted?: (approval: ApprovedCall) => void;
     /** What the turn's policy knows that a command line does not say (its deny-read rules). */
     assess?: AssessContext;
   },
@@ -192,7 +196,14 @@ export async function checkPermission(
   }
   const decision = outcome.value as PermissionDecision | undefined;
   if (decision?.behavior === 'allow') {
-    opts.granted?.(Array.isArray(decision.exceptions) ? decision.exceptions : []);
+    const exceptions: ScopedException[] = Array.isArray(decision.exceptions) ? decision.exceptions : [];
+    const paths = Array.isArray(intent.scope.paths)
+      ? intent.scope.paths.filter((p): p is string => typeof p === 'string')
+      : [];
+    // What a human approved is what they were shown: a write that resolves elsewhere by the time the tool
+    // runs (a link retargeted while they decided) was not approved.
+    const shown = decision.layer === 'approval' || exceptions.some((e) => e.kind === 'file');
+    opts.granted?.({ exceptions, ...(shown && paths.length > 0 ? { writesOnly: paths } : {}) });
     return undefined;
   }
   if (!decision || (decision.behavior !== 'deny' && decision.behavior !== 'ask')) {

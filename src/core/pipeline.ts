@@ -23,7 +23,7 @@ import type {
   ToolResult,
   ToolUpdate,
 } from '../types/index.js';
-import { capabilitiesFor } from './capabilities.js';
+import { type ApprovedCall, capabilitiesFor } from './capabilities.js';
 import { errorMessage, errorResult } from './errors.js';
 import type { EventBus } from './events.js';
 import { executeTool } from './execute.js';
@@ -200,7 +200,7 @@ async function runStages(
 
   // 5. Permission (classify; the sandbox's policy first, then rules, mode and a human). An allow may carry
   // sandbox exceptions approved for this call, which the tool receives.
-  let exceptions: ScopedException[] = [];
+  let approval: ApprovedCall = {};
   // The turn's deny-read rules, which a git line that can print stored files answers to (policy/assess.ts).
   const files = turn.capabilities.files as FileAccess | undefined;
   const assess = files
@@ -213,7 +213,7 @@ async function runStages(
       precheck: turn.precheck,
       assess,
       granted: (given) => {
-        exceptions = given;
+        approval = given;
       },
       emit: (type, payload) =>
         runtime.events.emit(
@@ -246,7 +246,7 @@ async function runStages(
   args = before.args;
 
   // 7. Execute.
-  let result = await execute(runtime, turn, entry, call, args, exceptions, opts);
+  let result = await execute(runtime, turn, entry, call, args, approval, opts);
 
   // 8. afterToolCall hooks: a hook that fails, hangs or returns garbage withholds the result (fail closed).
   result = await runAfterHooks(runtime.hooks.after, {
@@ -486,7 +486,7 @@ async function execute(
   entry: RegisteredTool,
   call: CallRef,
   args: Args,
-  exceptions: ScopedException[],
+  approval: ApprovedCall,
   opts: CallOptions,
 ): Promise<ToolResult> {
   const spec = entry.spec;
@@ -515,9 +515,9 @@ async function execute(
       workspace: turn.info.workspace,
       cwd: turn.info.cwd,
       onUpdate,
-      capabilities: capabilitiesFor(spec.capabilities, turn.capabilities, exceptions),
+      capabilities: capabilitiesFor(spec.capabilities, turn.capabilities, approval),
       turnState: turn.stateFor(call.name),
-      ...(exceptions.length > 0 ? { exceptions } : {}),
+      ...(approval.exceptions && approval.exceptions.length > 0 ? { exceptions: approval.exceptions } : {}),
     },
     {
       signals: [opts.signal, turn.signal],

@@ -15,7 +15,13 @@ import {
   precheckIntent,
   resolveNetworkConfig,
 } from '../sandbox/index.js';
-import { DEFAULT_DB_FILE, type EventStore, resolveStore, type StoreOption } from '../store/index.js';
+import {
+  DEFAULT_DB_FILE,
+  type EventStore,
+  isEventStore,
+  resolveStore,
+  type StoreOption,
+} from '../store/index.js';
 import type {
   CapabilityHost,
   CapabilityProvider,
@@ -43,6 +49,14 @@ import { Turn, type TurnLimits } from './turn.js';
  * The runtime's options. Tool families add their own keys for compatibility (the shell's `sandbox`, `process`
  * and `sessions`, web_search's `webSearch`): they are declared beside those tools, which take them directly too.
  */
+/** The SQLite files the runtime's own store writes: the default database, or the path `store` names. */
+function auditDatabases(store: RuntimeOptions['store'], stateDir: string): string[] {
+  const defaultDb = path.join(stateDir, DEFAULT_DB_FILE);
+  if (store && typeof store === 'object' && !isEventStore(store) && typeof store.path === 'string')
+    return [...new Set([defaultDb, path.resolve(stateDir, store.path)])];
+  return [defaultDb];
+}
+
 export interface RuntimeOptions extends Omit<PermissionOptions, 'permission'> {
   /** The directory tools work in (default: process.cwd()). */
   workspace?: string;
@@ -156,8 +170,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   };
 
   // The audit log is the runtime's, not the model's: no tool (and no sandboxed command) reads it.
-  const auditFiles = ['', '-wal', '-shm', '-journal'].map((suffix) =>
-    path.join(stateDir, `${DEFAULT_DB_FILE}${suffix}`),
+  const auditFiles = auditDatabases(options.store, stateDir).flatMap((db) =>
+    ['', '-wal', '-shm', '-journal'].map((suffix) => `${db}${suffix}`),
   );
   // A rule through a symbolic link names the real folder too: commands see real paths (files do it per turn).
   const givenDenyRead = options.denyRead ?? [];
@@ -166,8 +180,14 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     ...denyReadAliases(givenDenyRead, options.roots ?? [{ path: workspace, access: 'write' }]),
     ...auditFiles,
   ];
-  // A bad entry is the owner's mistake: said now, not at the first turn.
-  compileApprovableWrites(options.approvableWrites ?? []);
+  // Compiled once: a bad entry is said now, not at the first turn, and a link planted later where a listed
+  // folder was missing cannot move the area for later turns.
+  const approvableAreas = compileApprovableWrites(options.approvableWrites ?? []);
+  // Policy files named in code are as protected as the default ones (~/.config/handrail, .handrail/).
+  const profilePolicy = typeof options.profile === 'object' ? options.profile.policy : undefined;
+  const policyPaths = [options.policy, profilePolicy, ...Object.values(options.policyFiles ?? {})]
+    .filter((source): source is string => typeof source === 'string')
+    .map((file) => path.resolve(workspace, file));
   // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
   // and the network is off, so a command that slips past the classifier still cannot write.
   const readOnly = profileMode(options) === 'read_only';
@@ -330,7 +350,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         stateDir,
         denyRead,
         ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
-        ...(options.approvableWrites ? { approvableWrites: options.approvableWrites } : {}),
+        approvableAreas,
+        ...(policyPaths.length > 0 ? { protectedFiles: policyPaths } : {}),
       });
       const turn = new Turn(
         env,

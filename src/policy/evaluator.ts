@@ -127,14 +127,19 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     const exceptions = needed ? needed.exceptions : [];
     // Opened for this turn by an earlier approval: no longer part of the question (but still needed).
     const lift =
-      needed && needed.exceptions.every((e) => grants.lookup(ctx.turnId, exceptionKey(e), '', '') === 'turn')
+      needed &&
+      needed.exceptions.every(
+        (e) => grants.lookup(ctx.turnId, exceptionKey(e, ctx.threadId), '', '') === 'turn',
+      )
         ? undefined
         : needed;
 
     // Dangerous commands and tools that always ask are asked about on every call: no remembered approval
     // and no rule covers them, and the form offers only once or deny.
     const alwaysAsk = isDangerous(intent) || requirement === 'always';
-    const turnKey = requestKey(mode, intent, ctx.turnId).key;
+    // A turn is its thread's: a caller may reuse a turn id (`turn-1`) in another thread, which must not share
+    // this turn's grants.
+    const turnKey = requestKey(mode, intent, `${ctx.threadId}\u0000${ctx.turnId}`).key;
     const sessionKey = requestKey(mode, intent, undefined).key;
     // A call that needs a sandbox exception is remembered for the turn at most: the exception must not
     // outlive it through a session grant (nor through a rule, which could not widen the sandbox anyway).
@@ -249,7 +254,9 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
           };
         }
         const again = decide();
-        if (again.behavior === 'ask') return undefined;
+        // A rule cannot widen the sandbox: an allow rule that came into force meanwhile still leaves the
+        // exception this call needs to the human (a deny rule refuses it).
+        if (again.behavior === 'ask' || (again.behavior === 'allow' && needed)) return undefined;
         return {
           resolution: again.behavior === 'allow' ? 'allow_once' : 'deny',
           decidedBy: `rule:${again.rule}`,
@@ -293,7 +300,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     }
     // The sandbox exceptions go with the call; "for the turn" opens that host or path for the rest of the turn.
     if (needed && resolution.granted === 'turn')
-      for (const e of needed.exceptions) grants.grantTurn(ctx.turnId, exceptionKey(e));
+      for (const e of needed.exceptions) grants.grantTurn(ctx.turnId, exceptionKey(e, ctx.threadId));
     decided({
       behavior: 'allow',
       rule: fixed.rule,
@@ -392,9 +399,11 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
   };
 }
 
-/** The grant key of a sandbox exception opened for a turn. */
-function exceptionKey(exception: ScopedException): string {
-  return exception.kind === 'network'
-    ? `exception:network:${exception.method}:${exception.host}:${exception.port}`
-    : `exception:file:${exception.access}:${exception.path}`;
+/** The grant key of a sandbox exception opened for a turn (of a thread). */
+function exceptionKey(exception: ScopedException, threadId: string): string {
+  const what =
+    exception.kind === 'network'
+      ? ['network', exception.method, exception.host, String(exception.port)]
+      : ['file', exception.access, exception.path];
+  return JSON.stringify(['exception', threadId, ...what]);
 }

@@ -1,7 +1,7 @@
 // Which paths outside the roots a human may approve writing to: the owner's `approvableWrites`, compiled
 // once into folders and matchers on canonical paths. Deciding that a path is approvable is only the first
 // step: the file policy still refuses protected and deny-read paths there, and the write happens only for
-// the one canonical path a human approved (FileAccess.withApprovedWrites).
+// the one canonical path a human approved (FileAccess.forApprovedCall).
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { canonicalizeSync } from './canonical.js';
@@ -23,10 +23,12 @@ export interface ApprovableArea {
 }
 
 /**
- * Compile `approvableWrites`. An entry is an absolute path — that file or folder and everything below it —
+ * Compile `approvableWrites`, once (createRuntime does, and hands the areas to every turn): a folder is
+ * resolved where it leads now, so a link planted later in a listed folder's place cannot move the area. An entry is an absolute path — that file or folder and everything below it —
  * or an absolute glob matched whole against canonical paths (`/tmp/exports/**`, `/srv/reports/*.csv`). A
  * glob must name a folder before its first wildcard (`/**` would make every path approvable), and entries
- * are plain paths: no negation, no backslash escapes. Throws with the entry's problem.
+ * are plain paths: no negation, no backslash escapes; nor may one lead to / through a link. Throws with the
+ * entry's problem.
  */
 export function compileApprovableWrites(entries: readonly string[]): ApprovableArea[] {
   return entries.map((entry) => {
@@ -35,6 +37,7 @@ export function compileApprovableWrites(entries: readonly string[]): ApprovableA
     const scan = picomatch.scan(entry);
     if (!scan.isGlob) {
       const target = canonicalizeSync(path.resolve(entry));
+      if (target === '/') throw new Error(`approvableWrites entry "${entry}" leads to / (${NO_FOLDER}).`);
       return {
         entry,
         root: path.dirname(target),
@@ -42,6 +45,7 @@ export function compileApprovableWrites(entries: readonly string[]): ApprovableA
       };
     }
     const base = canonicalizeSync(path.resolve(scan.base));
+    if (base === '/') throw new Error(`approvableWrites entry "${entry}" leads to / (${NO_FOLDER}).`);
     const match = picomatch(scan.glob, GLOB_OPTIONS);
     return {
       entry,
@@ -54,6 +58,8 @@ export function compileApprovableWrites(entries: readonly string[]): ApprovableA
   });
 }
 
+const NO_FOLDER = 'it would make every path approvable; name a folder, such as /tmp/exports/**';
+
 function entryProblem(entry: string): string | undefined {
   if (typeof entry !== 'string' || entry.trim() === '') return 'is empty';
   if (!path.isAbsolute(entry)) return 'must be an absolute path or glob (or start with ~/)';
@@ -62,8 +68,7 @@ function entryProblem(entry: string): string | undefined {
   const scan = picomatch.scan(entry);
   if (scan.negated || scan.negatedExtglob) return 'is negated; list only what may be approved';
   const base = path.resolve(scan.isGlob ? scan.base || '/' : entry);
-  if (base === '/')
-    return 'names no folder: it would make every path approvable; name one, such as /tmp/exports/**';
+  if (base === '/') return `names no folder: ${NO_FOLDER}`;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import type { ApprovableArea } from './approvable-writes.js';
 
 /** A directory tools may read, or read and write. */
 export interface FileRoot {
@@ -23,6 +24,10 @@ export interface FilePolicyConfig {
    * path, never inside a root; a glob must name a folder (`/**` is refused).
    */
   approvableWrites?: string[];
+  /** `approvableWrites` compiled once (compileApprovableWrites), which wins over it: every turn gets the same areas. */
+  approvableAreas?: readonly ApprovableArea[];
+  /** Absolute paths (files or folders) that stay read-only wherever they are: custom policy files, say. */
+  protectedFiles?: string[];
 }
 
 export const FILE_DENIAL_REASONS = [
@@ -35,6 +40,7 @@ export const FILE_DENIAL_REASONS = [
   'deny_read',
   'not_regular_file',
   'hardlink',
+  'changed_since_approval',
 ] as const;
 export type FileDenialReason = (typeof FILE_DENIAL_REASONS)[number];
 
@@ -62,7 +68,7 @@ export interface FileDenied {
   path?: string;
   /**
    * The path is outside the roots but inside `approvableWrites`, and nothing else refuses it: a human may
-   * approve writing it (`withApprovedWrites`).
+   * approve writing it (`forApprovedCall`).
    */
   approvable?: true;
 }
@@ -93,9 +99,11 @@ export interface FileAccess {
   /** Canonical path → what to show the model (relative to cwd when inside it). */
   display(canonicalPath: string): string;
   /**
-   * The same policy, with these canonical paths (outside the roots, inside `approvableWrites`) writable —
-   * and readable as files, since an edit or a patch reads what it changes. A path the owner did not mark as
-   * approvable, or one that is protected or deny-read, stays refused whatever is passed here.
+   * The file checker of one approved call: `approved` canonical paths (outside the roots, inside
+   * `approvableWrites`) become writable — and readable as files, since an edit or a patch reads what it
+   * changes; a path the owner did not mark as approvable, or one that is protected or deny-read, stays
+   * refused whatever is passed here. With `writesOnly`, a write must resolve to one of those canonical paths
+   * (what the human was shown): a link retargeted after the approval is refused (`changed_since_approval`).
    */
-  withApprovedWrites(canonicalPaths: readonly string[]): FileAccess;
+  forApprovedCall(opts: { approved?: readonly string[]; writesOnly?: readonly string[] }): FileAccess;
 }

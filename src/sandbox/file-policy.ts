@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { type ApprovableArea, approvableAreaOf, compileApprovableWrites } from './approvable-writes.js';
-import { canonicalize } from './canonical.js';
+import { canonicalize, canonicalizeSync } from './canonical.js';
 import type {
   CheckOptions,
   FileAccess,
@@ -15,6 +15,7 @@ import type {
 import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
 import {
   configuredHooksDir,
+  homesWithin,
   protectedMatcher,
   repositoryProtectedPaths,
   userProtectedPaths,
@@ -40,7 +41,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     );
   }
   const writable = roots.filter((root) => root.access === 'write');
-  const areas = compileApprovableWrites(config.approvableWrites ?? []);
+  const areas = config.approvableAreas ?? compileApprovableWrites(config.approvableWrites ?? []);
   const isProtected = protectedMatcher(config.protectedPaths);
   const stateDir = config.stateDir ? canonicalDir(config.stateDir) : undefined;
   const hooksDirs = writable
@@ -48,9 +49,15 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     .filter((d): d is string => d !== undefined);
   // Absolute paths protected whatever the roots: the user's git, ssh and handrail configuration, and what
   // the roots' repositories make as dangerous as their .git (a gitdir: target, included config files).
+  // Other users' homes a writable root or an approvable folder contains (handrail as root over /home) get
+  // the same protection as handrail's own user's.
+  const reachable = [...writable.map((root) => root.path), ...areas.map((area) => area.root)];
   const absoluteProtected = [
     ...userProtectedPaths(),
+    ...homesWithin(reachable).flatMap((home) => userProtectedPaths({}, home)),
     ...writable.flatMap((root) => repositoryProtectedPaths(root.path)),
+    ...areas.flatMap((area) => repositoryProtectedPaths(area.root)),
+    ...(config.protectedFiles ?? []).map((file) => canonicalizeSync(path.resolve(file))),
   ];
   const given = config.denyRead ?? [];
   // A literal rule through a symbolic link (`config/prod` where `config -> cfg`) names the real folder too:
@@ -75,15 +82,16 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     return best && candidates.includes(best) ? best : undefined;
   };
   // A deny glob covers what is below a match too: `private` hides `private/x`, however it is reached.
-  const deniedRead = (canonical: string): string | undefined => {
+  const deniedRead = (canonical: string, area?: ApprovableArea): string | undefined => {
     if (!denyMatch) return undefined;
     const candidates: string[] = [];
     for (let p = canonical; ; p = path.dirname(p)) {
       candidates.push(p);
       if (path.dirname(p) === p) break;
     }
-    for (const root of roots) {
-      const rel = relativeInside(canonical, root.path);
+    // Relative rules (`*.pem`, `secrets`) apply below each root, and below an approvable folder as in a root.
+    for (const top of [...roots.map((root) => root.path), ...(area ? [area.root] : [])]) {
+      const rel = relativeInside(canonical, top);
       if (!rel) continue;
       const parts = rel.split('/');
       for (let i = parts.length; i > 0; i--) candidates.push(parts.slice(0, i).join('/'));
@@ -204,7 +212,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   ): FileCheck {
     const verb = mode === 'read' ? 'read' : 'write';
     const canonical = resolved.path;
-    const denyRule = deniedRead(canonical);
+    const denyRule = deniedRead(canonical, area);
     if (denyRule) {
       return deny(
         'deny_read',
@@ -237,16 +245,35 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
     return allowed;
   }
 
-  const accessWith = (approved: ReadonlySet<string>): FileAccess => ({
+  /** A write of an approved call must land where the human was shown; anything else changed since. */
+  const confirmApproved = (check: FileCheck, writesOnly: ReadonlySet<string>): FileCheck => {
+    if (!check.ok || writesOnly.has(check.path)) return check;
+    return {
+      ok: false,
+      reason: 'changed_since_approval',
+      message: `Cannot write ${check.requested}: it now leads to ${check.path}, which is not what this call was approved to write (${[...writesOnly].join(', ')}); a link on the way changed after the approval. Nothing was written.`,
+      requested: check.requested,
+      path: check.path,
+    };
+  };
+
+  const accessWith = (approved: ReadonlySet<string>, writesOnly?: ReadonlySet<string>): FileAccess => ({
     cwd,
     roots,
     checkRead: (requested, opts = {}) => check(requested, 'read', opts, approved),
-    checkWrite: (requested, opts = {}) => check(requested, 'write', opts, approved),
+    checkWrite: async (requested, opts = {}) => {
+      const checked = await check(requested, 'write', opts, approved);
+      return writesOnly ? confirmApproved(checked, writesOnly) : checked;
+    },
     isReadable: (canonical) => rootOf(canonical, roots) !== undefined && deniedRead(canonical) === undefined,
     denyReadRule: (absolute) => deniedRead(path.resolve(absolute)),
     ownDenyRead: given.filter((rule) => !(stateDir && path.isAbsolute(rule) && isWithin(rule, stateDir))),
     display,
-    withApprovedWrites: (paths) => accessWith(new Set([...approved, ...paths])),
+    forApprovedCall: (opts) =>
+      accessWith(
+        new Set([...approved, ...(opts.approved ?? [])]),
+        opts.writesOnly ? new Set(opts.writesOnly) : writesOnly,
+      ),
   });
   return accessWith(new Set());
 }

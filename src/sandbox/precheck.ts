@@ -72,6 +72,9 @@ async function checkPaths(
     if (check.ok) continue;
     if (!check.approvable || !check.path)
       return { ok: false, reason: check.message, errorClass: 'sandbox_violation' };
+    // Only a file is ever approved for writing there: a folder would be refused by the tool afterwards.
+    const once = await files.forApprovedCall({ approved: [check.path] }).checkWrite(p, { kind: 'file' });
+    if (!once.ok) return { ok: false, reason: once.message, errorClass: 'sandbox_violation' };
     if (!approvable.includes(check.path)) approvable.push(check.path);
     first ??= check.message;
   }

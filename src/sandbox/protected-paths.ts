@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
@@ -149,6 +149,30 @@ export function userProtectedPaths(
   ];
   if (env.GIT_CONFIG_GLOBAL && path.isAbsolute(env.GIT_CONFIG_GLOBAL)) paths.push(env.GIT_CONFIG_GLOBAL);
   return withTargets(paths);
+}
+
+/**
+ * The home directories of this machine's users (from /etc/passwd) at or below one of `dirs`: a root or an
+ * approvable folder over /home reaches other users' startup files, which need the same protection as the
+ * running user's. `/` and homes that do not exist are left out.
+ */
+export function homesWithin(dirs: readonly string[]): string[] {
+  if (dirs.length === 0) return [];
+  let passwd: string;
+  try {
+    passwd = readFileSync('/etc/passwd', 'utf8');
+  } catch {
+    return [];
+  }
+  const own = canonicalizeSync(path.resolve(os.homedir()));
+  const homes = new Set<string>();
+  for (const line of passwd.split('\n')) {
+    const home = line.split(':')[5];
+    if (!home || !path.isAbsolute(home) || home === '/') continue;
+    const real = canonicalizeSync(path.resolve(home));
+    if (real !== own && real !== '/' && dirs.some((dir) => isWithin(real, dir))) homes.add(real);
+  }
+  return [...homes];
 }
 
 /**

@@ -1,6 +1,14 @@
 // The owner's approvableWrites: which paths outside the roots a human may approve writing, and what the file
 // policy still refuses there. An approved path is exactly one canonical path; everything else stays outside.
-import { linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { compileApprovableWrites } from '../../src/sandbox/approvable-writes.js';
@@ -82,7 +90,7 @@ describe('a write outside the roots', () => {
   test('approved: exactly that canonical path becomes writable, anchored at the entry’s folder', async () => {
     const { area, files } = setup((a) => [`${a}/**`]);
     const target = path.join(area, 'sub', 'report.csv');
-    const approved = files.withApprovedWrites([target]);
+    const approved = files.forApprovedCall({ approved: [target] });
     const check = await approved.checkWrite(target);
     expect(check.ok && check.path).toBe(target);
     expect(check.ok && check.root).toEqual({ path: area, access: 'write' });
@@ -100,7 +108,7 @@ describe('a write outside the roots', () => {
     writeFileSync(target, 'x');
     writeFileSync(path.join(area, 'secret.txt'), 'y');
     expect(reason(await files.checkRead(target))).toBe('outside_roots');
-    const approved = files.withApprovedWrites([target]);
+    const approved = files.forApprovedCall({ approved: [target] });
     expect(reason(await approved.checkRead(target))).toBe('ok');
     expect(reason(await approved.checkRead(target, { kind: 'any' }))).toBe('outside_roots');
     expect(reason(await approved.checkRead(path.join(area, 'secret.txt')))).toBe('outside_roots');
@@ -110,7 +118,7 @@ describe('a write outside the roots', () => {
 
   test('a path nobody listed stays refused, whatever is passed as approved', async () => {
     const { files } = setup((a) => [`${a}/**`]);
-    const approved = files.withApprovedWrites(['/etc/handrail-test', '/tmp/handrail-elsewhere']);
+    const approved = files.forApprovedCall({ approved: ['/etc/handrail-test', '/tmp/handrail-elsewhere'] });
     expect(reason(await approved.checkWrite('/etc/handrail-test'))).toBe('outside_roots');
     expect(reason(await approved.checkWrite('/tmp/handrail-elsewhere'))).toBe('outside_roots');
   });
@@ -130,7 +138,7 @@ describe('a write outside the roots', () => {
     ]) {
       const target = path.join(area, rel);
       expect([rel, reason(await files.checkWrite(target))]).toEqual([rel, 'protected_path']);
-      expect([rel, reason(await files.withApprovedWrites([target]).checkWrite(target))]).toEqual([
+      expect([rel, reason(await files.forApprovedCall({ approved: [target] }).checkWrite(target))]).toEqual([
         rel,
         'protected_path',
       ]);
@@ -140,11 +148,11 @@ describe('a write outside the roots', () => {
   test('deny-read paths and hard-linked files in the area are refused, approved or not', async () => {
     const { area, files } = setup((a) => [`${a}/**`], { denyRead: ['**/*.pem'] });
     const pem = path.join(area, 'key.pem');
-    expect(reason(await files.withApprovedWrites([pem]).checkWrite(pem))).toBe('deny_read');
+    expect(reason(await files.forApprovedCall({ approved: [pem] }).checkWrite(pem))).toBe('deny_read');
     const linked = path.join(area, 'linked.txt');
     writeFileSync(path.join(area, 'original.txt'), 'x');
     linkSync(path.join(area, 'original.txt'), linked);
-    expect(reason(await files.withApprovedWrites([linked]).checkWrite(linked))).toBe('hardlink');
+    expect(reason(await files.forApprovedCall({ approved: [linked] }).checkWrite(linked))).toBe('hardlink');
   });
 
   test('an area over a read-only root does not make the root writable', async () => {
@@ -160,7 +168,7 @@ describe('a write outside the roots', () => {
       approvableWrites: [`${ws}/**`],
     });
     const target = path.join(docs, 'a.md');
-    const check = await files.withApprovedWrites([target]).checkWrite(target);
+    const check = await files.forApprovedCall({ approved: [target] }).checkWrite(target);
     expect(reason(check)).toBe('write_requires_writable_root');
     expect(check.ok ? undefined : check.approvable).toBeUndefined();
   });
@@ -174,7 +182,9 @@ describe('a write outside the roots', () => {
       approvableWrites: [`${state}/**`],
     });
     const target = path.join(state, 'handrail.db');
-    expect(reason(await files.withApprovedWrites([target]).checkWrite(target))).toBe('protected_path');
+    expect(reason(await files.forApprovedCall({ approved: [target] }).checkWrite(target))).toBe(
+      'protected_path',
+    );
   });
 
   test('a link in the workspace to an approved path is the approved path (the check is on where it leads)', async () => {
@@ -182,7 +192,7 @@ describe('a write outside the roots', () => {
     symlinkSync(area, path.join(ws, 'exports'));
     const target = path.join(area, 'r.csv');
     expect(reason(await files.checkWrite('exports/r.csv'))).toBe('symlink_escape');
-    const check = await files.withApprovedWrites([target]).checkWrite('exports/r.csv');
+    const check = await files.forApprovedCall({ approved: [target] }).checkWrite('exports/r.csv');
     expect(check.ok && check.path).toBe(target);
   });
 
@@ -190,6 +200,49 @@ describe('a write outside the roots', () => {
     const { area, files } = setup((a) => [`${a}/**`]);
     symlinkSync('/etc', path.join(area, 'etc'));
     const spelled = path.join(area, 'etc', 'handrail-test');
-    expect(reason(await files.withApprovedWrites([spelled]).checkWrite(spelled))).toBe('outside_roots');
+    expect(reason(await files.forApprovedCall({ approved: [spelled] }).checkWrite(spelled))).toBe(
+      'outside_roots',
+    );
+  });
+});
+
+describe('the file checker of an approved call', () => {
+  test('writes must land on a path the human was shown; a link retargeted since is refused', async () => {
+    const { ws, files } = setup(() => []);
+    writeFileSync(path.join(ws, 'shown.txt'), 'a');
+    writeFileSync(path.join(ws, 'other.txt'), 'b');
+    const approved = files.forApprovedCall({ writesOnly: [path.join(ws, 'shown.txt')] });
+    expect(reason(await approved.checkWrite('shown.txt'))).toBe('ok');
+    symlinkSync(path.join(ws, 'other.txt'), path.join(ws, 'link.txt'));
+    const moved = await approved.checkWrite('link.txt');
+    expect(reason(moved)).toBe('changed_since_approval');
+    expect(moved.ok ? '' : moved.message).toMatch(/not what this call was approved to write/);
+    // Reads are not held to it, and the turn's own checker is unchanged.
+    expect(reason(await approved.checkRead('other.txt'))).toBe('ok');
+    expect(reason(await files.checkWrite('other.txt'))).toBe('ok');
+  });
+});
+
+describe('other users’ homes', () => {
+  test('a home a root or an area contains gets the running user’s protection', async () => {
+    const { homesWithin } = await import('../../src/sandbox/protected-paths.js');
+    const homes = homesWithin(['/home']);
+    const user = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .map((line) => line.split(':')[5])
+      .find((home) => home?.startsWith('/home/') && existsSync(home));
+    if (!user) return; // no ordinary user on this machine
+    expect(homes).toContain(realpathSync(user));
+    const files = createFileAccess({
+      roots: [{ path: realpathSync(tempDir('hr-ws-')), access: 'write' }],
+      approvableWrites: ['/home/**'],
+    });
+    for (const rel of ['.ssh/authorized_keys', '.bashrc', '.config/git/config']) {
+      const target = path.join(realpathSync(user), rel);
+      expect([rel, reason(await files.forApprovedCall({ approved: [target] }).checkWrite(target))]).toEqual([
+        rel,
+        'protected_path',
+      ]);
+    }
   });
 });
