@@ -2,6 +2,7 @@
 // intent (classification) and the evaluator's verdict, turned into an error result when the call may not run.
 // The rules, modes and approvals themselves live in policy/; this is how the pipeline asks them.
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Approver, AssessContext, KnownTool, PolicyObject, PolicySource } from '../policy/index.js';
 import {
   ApprovalBroker,
@@ -14,7 +15,7 @@ import {
   type RateLimitConfig,
   RateLimiter,
 } from '../policy/index.js';
-import type { FileRoot } from '../sandbox/index.js';
+import { canonicalizeSync, type FileRoot } from '../sandbox/index.js';
 import { canonicalJson } from '../schema/index.js';
 import type {
   DynamicOrigin,
@@ -166,6 +167,11 @@ export async function checkPermission(
     );
     intent.action = 'unknown';
   }
+  // The canonical paths the call is judged on, fixed before anyone decides (a relative path of an owner's
+  // tool resolved against the turn's directory): what its writes are held to once allowed.
+  const writesOnly = (Array.isArray(intent.scope.paths) ? intent.scope.paths : [])
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => canonicalizeSync(path.resolve(turn.cwd, p)));
   // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
   // caller passed its own signal for the call.
   const given = opts.signals.filter((s): s is AbortSignal => s !== undefined);
@@ -197,13 +203,12 @@ export async function checkPermission(
   const decision = outcome.value as PermissionDecision | undefined;
   if (decision?.behavior === 'allow') {
     const exceptions: ScopedException[] = Array.isArray(decision.exceptions) ? decision.exceptions : [];
-    const paths = Array.isArray(intent.scope.paths)
-      ? intent.scope.paths.filter((p): p is string => typeof p === 'string')
-      : [];
-    // What a human approved is what they were shown: a write that resolves elsewhere by the time the tool
-    // runs (a link retargeted while they decided) was not approved.
-    const shown = decision.layer === 'approval' || exceptions.some((e) => e.kind === 'file');
-    opts.granted?.({ exceptions, ...(shown && paths.length > 0 ? { writesOnly: paths } : {}) });
+    // A built-in tool's writes (and any call's that carries a file exception) land on the canonical paths the
+    // call was judged on — by the mode, a rule or a human: a write that resolves elsewhere by the time the
+    // tool runs (a link retargeted while a human decided, or by a background command) is refused. An
+    // owner's tool is trusted to write what its classify did not list.
+    const held = entry.spec.source === 'builtin' || exceptions.some((e) => e.kind === 'file');
+    opts.granted?.({ exceptions, ...(held && writesOnly.length > 0 ? { writesOnly } : {}) });
     return undefined;
   }
   if (!decision || (decision.behavior !== 'deny' && decision.behavior !== 'ask')) {

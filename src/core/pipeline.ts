@@ -17,7 +17,6 @@ import type {
   PermissionEvaluator,
   PermissionIntent,
   SandboxVerdict,
-  ScopedException,
   ToolCall,
   ToolContent,
   ToolResult,

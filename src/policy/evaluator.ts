@@ -126,13 +126,11 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
     const needed = sandbox && !sandbox.ok ? sandbox.lift : undefined;
     const exceptions = needed ? needed.exceptions : [];
     // Opened for this turn by an earlier approval: no longer part of the question (but still needed).
-    const lift =
-      needed &&
-      needed.exceptions.every(
-        (e) => grants.lookup(ctx.turnId, exceptionKey(e, ctx.threadId), '', '') === 'turn',
-      )
-        ? undefined
-        : needed;
+    const lift = needed?.exceptions.every(
+      (e) => grants.lookup(ctx.turnId, exceptionKey(e, ctx.threadId), '', '') === 'turn',
+    )
+      ? undefined
+      : needed;
 
     // Dangerous commands and tools that always ask are asked about on every call: no remembered approval
     // and no rule covers them, and the form offers only once or deny.

@@ -15,10 +15,9 @@ import type {
 import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
 import {
   configuredHooksDir,
-  homesWithin,
+  homeProtectedPaths,
   protectedMatcher,
   repositoryProtectedPaths,
-  userProtectedPaths,
 } from './protected-paths.js';
 
 /** Dot files match like any other; `[!x]` is a negated class, as in the shell (picomatch needs posix). */
@@ -53,8 +52,7 @@ export function createFileAccess(config: FilePolicyConfig): FileAccess {
   // the same protection as handrail's own user's.
   const reachable = [...writable.map((root) => root.path), ...areas.map((area) => area.root)];
   const absoluteProtected = [
-    ...userProtectedPaths(),
-    ...homesWithin(reachable).flatMap((home) => userProtectedPaths({}, home)),
+    ...homeProtectedPaths(reachable),
     ...writable.flatMap((root) => repositoryProtectedPaths(root.path)),
     ...areas.flatMap((area) => repositoryProtectedPaths(area.root)),
     ...(config.protectedFiles ?? []).map((file) => canonicalizeSync(path.resolve(file))),

@@ -27,6 +27,7 @@ export const BUILTIN_PROTECTED_GLOBS: readonly string[] = [
   '**/.bash_profile',
   '**/.bash_login',
   '**/.bash_logout',
+  '**/.bash_aliases',
   '**/.profile',
   '**/.zshrc',
   '**/.zprofile',
@@ -100,7 +101,7 @@ const CONFIG_STARTUP = [
 const HOME_STARTUP = [
   // Shells and sessions other than bash/zsh (those are protected everywhere by name).
   '.kshrc', '.cshrc', '.tcshrc', '.mkshrc', '.pam_environment', '.xinitrc', '.xsession', '.xprofile', '.inputrc',
-  '.Xresources',
+  '.Xresources', '.xsessionrc',
   // Folders on PATH, and Python's user site (a .pth file there runs with every python).
   '.local/bin', 'bin', '.deno/bin', '.local/lib', '.local/share/applications',
   // Editors, REPLs and debuggers that run their startup file.
@@ -149,6 +150,14 @@ export function userProtectedPaths(
   ];
   if (env.GIT_CONFIG_GLOBAL && path.isAbsolute(env.GIT_CONFIG_GLOBAL)) paths.push(env.GIT_CONFIG_GLOBAL);
   return withTargets(paths);
+}
+
+/**
+ * The home-directory files protected whatever the roots are: the running user's (`userProtectedPaths`), and
+ * the same files of every other user whose home one of `dirs` (writable roots, approvable folders) contains.
+ */
+export function homeProtectedPaths(dirs: readonly string[]): string[] {
+  return [...userProtectedPaths(), ...homesWithin(dirs).flatMap((home) => userProtectedPaths({}, home))];
 }
 
 /**

@@ -14,7 +14,7 @@ import type {
 import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
-import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
+import { BUILTIN_PROTECTED_GLOBS, homeProtectedPaths } from '../protected-paths.js';
 import { type CommandAudit, commandAudit } from './audit.js';
 import { bwrapArgs, dropTo } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
@@ -138,7 +138,10 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const readPaths = shownReadPaths(policy.readPaths ?? [], visible, identity, euid, notes);
     const denyRead = policy.denyRead ?? [];
     // The user's git, ssh and handrail configuration: read-only wherever the roots are.
-    const absoluteProtected = userProtectedPaths();
+    // Other users' homes a writable root holds too (root running commands as the workspace's owner).
+    const absoluteProtected = homeProtectedPaths(
+      policy.roots.filter((root) => root.access === 'write').map((root) => root.path),
+    );
     // handrail's state directory exists before any command, so no placeholder ever takes its place (the
     // store would then fail to create it and the audit log would be lost).
     // (Looked at first: making what exists already fails with an error, which costs more than the look.)

@@ -12,7 +12,7 @@ import type {
 import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
-import { BUILTIN_PROTECTED_GLOBS, userProtectedPaths } from '../protected-paths.js';
+import { BUILTIN_PROTECTED_GLOBS, homeProtectedPaths } from '../protected-paths.js';
 import { commandAudit } from './audit.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import { chooseIdentity, type HostViewOptions, identityReachProblem } from './identity.js';
@@ -102,7 +102,10 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     // A program's own files: readable, like the system (no reach check: the helper opens them as root).
     const readPaths = (policy.readPaths ?? []).filter((p) => !visible.some((dir) => isWithin(p, dir)));
     const denyRead = policy.denyRead ?? [];
-    const absoluteProtected = userProtectedPaths();
+    // Other users' homes a writable root holds too (root running commands as the workspace's owner).
+    const absoluteProtected = homeProtectedPaths(
+      policy.roots.filter((root) => root.access === 'write').map((root) => root.path),
+    );
     const stateDir = policy.stateDir;
     // A state folder a repository committed as a link: never build the view (or the registry) through it.
     const linked = stateDir ? stateDirProblem(stateDir) : undefined;

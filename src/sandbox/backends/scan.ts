@@ -531,6 +531,7 @@ const HOME_ONLY = new Set([
   '.bash_profile',
   '.bash_login',
   '.bash_logout',
+  '.bash_aliases',
   '.profile',
   '.zshrc',
   '.zprofile',
