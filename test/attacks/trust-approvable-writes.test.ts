@@ -23,7 +23,7 @@ import {
   type RuntimeOptions,
   type ToolSpec,
 } from '../../src/index.js';
-import { recordingConnector, serve, tableResolver } from '../sandbox/network/helpers.js';
+import { restrictedNetworkWithFilesHost } from '../sandbox/network/helpers.js';
 import { text } from '../support/results.js';
 import { type Answer, askingTurn, call } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
@@ -273,15 +273,7 @@ describe('profiles', () => {
 
 describe('downloads', () => {
   test('a download saved outside the roots from a host outside network.allow: one question, both exceptions', async () => {
-    const server = await serve((_req, res) => res.end('report body'));
-    const dns = tableResolver({ 'files.example.com': ['93.184.216.34'] });
-    const dial = recordingConnector({ '93.184.216.34': server.port });
-    const network = {
-      mode: 'restricted' as const,
-      allow: ['docs.example.com'],
-      resolver: dns.resolver,
-      connector: dial.connector,
-    };
+    const { network } = await restrictedNetworkWithFilesHost((_req, res) => res.end('report body'));
     const h = world('allow_once', { network });
     const target = path.join(h.area, 'report.txt');
     const result = await h.turn.call(

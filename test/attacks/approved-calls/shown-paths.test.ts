@@ -22,7 +22,7 @@ import {
   type RuntimeOptions,
   type ToolSpec,
 } from '../../../src/index.js';
-import { recordingConnector, serve, tableResolver } from '../../sandbox/network/helpers.js';
+import { restrictedNetworkWithFilesHost } from '../../sandbox/network/helpers.js';
 import { text } from '../../support/results.js';
 import { type Answer, askingTurn, call } from '../../support/runtime.js';
 import { tempDir } from '../../support/temp.js';
@@ -388,15 +388,7 @@ describe('legitimate approved work still runs', () => {
   });
 
   test('download_url to a new file in a new folder, approved (inside the roots and in the area)', async () => {
-    const server = await serve((_req, res) => res.end('body'));
-    const dns = tableResolver({ 'files.example.com': ['93.184.216.34'] });
-    const dial = recordingConnector({ '93.184.216.34': server.port });
-    const network = {
-      mode: 'restricted' as const,
-      allow: ['docs.example.com'],
-      resolver: dns.resolver,
-      connector: dial.connector,
-    };
+    const { network } = await restrictedNetworkWithFilesHost((_req, res) => res.end('body'));
     const h = world('allow_once', { network });
     for (const target of ['dl/new/a.bin', path.join(h.area, 'dl', 'b.bin')]) {
       const result = await h.turn.call(
@@ -409,16 +401,14 @@ describe('legitimate approved work still runs', () => {
   });
 
   test('download_url whose target folder is swapped for a link while deciding: nothing lands there', async () => {
-    const server = await serve((_req, res) => res.end('body'));
-    const dns = tableResolver({ 'files.example.com': ['93.184.216.34'] });
-    const dial = recordingConnector({ '93.184.216.34': server.port });
+    const { network } = await restrictedNetworkWithFilesHost((_req, res) => res.end('body'));
     const ws = realpathSync(tempDir('hr-r2-ws-'));
     mkdirSync(path.join(ws, 'dl'));
     mkdirSync(path.join(ws, 'src'));
     const h = askingTurn(
       {
         workspace: ws,
-        network: { mode: 'restricted', allow: [], resolver: dns.resolver, connector: dial.connector },
+        network,
       },
       swapping(() => {
         renameSync(path.join(ws, 'dl'), path.join(ws, 'dl.old'));

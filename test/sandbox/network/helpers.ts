@@ -95,6 +95,27 @@ export function tableResolver(table: Record<string, string[] | (() => string[])>
   return { resolver, calls };
 }
 
+/**
+ * A restricted network (only docs.example.com allowed) where `files.example.com` is a public-looking address
+ * answered by a local server: for calls that need that host approved.
+ */
+export async function restrictedNetworkWithFilesHost(
+  handler: Parameters<typeof serve>[0],
+): Promise<{ server: TestServer; network: NetworkConfig }> {
+  const server = await serve(handler);
+  const dns = tableResolver({ 'files.example.com': ['93.184.216.34'] });
+  const dial = recordingConnector({ '93.184.216.34': server.port });
+  return {
+    server,
+    network: {
+      mode: 'restricted',
+      allow: ['docs.example.com'],
+      resolver: dns.resolver,
+      connector: dial.connector,
+    },
+  };
+}
+
 /** A client with an injected resolver and the recording dialer: no traffic can leave the machine. */
 export function testClient(
   config: NetworkConfig = {},
