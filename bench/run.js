@@ -5,6 +5,7 @@ import { benchClassifyCommand } from './classify-command.js';
 import { benchEditCorpus, formatEditCorpus } from './edit-corpus.js';
 import { benchEditFile } from './edit-file.js';
 import { benchExecCommand } from './exec-command.js';
+import { benchFilePolicy } from './file-policy.js';
 import { benchGrepFiles } from './grep-files.js';
 import { benchMcp } from './mcp.js';
 import { benchMcpProxy } from './mcp-proxy.js';
@@ -138,6 +139,21 @@ if (wanted('shell')) {
     '\n[shell] seq 1 5000000 through exec_command, and 64 concurrent sessions, against plain spawn',
   );
   console.log(JSON.stringify(await benchShell(), null, 2).replace(/^/gm, '  '));
+}
+
+if (wanted('file_policy')) {
+  console.log('\n[file_policy] checkWrite per path, against a bare lstat of the same file (baseline)');
+  const f = await benchFilePolicy();
+  const row = (label, value) =>
+    console.log(`  ${label.padEnd(52)} ${us(value).padStart(10)}  ${x(value / f.lstat).padStart(8)} lstat`);
+  row('lstat (baseline)', f.lstat);
+  row('checkWrite in a root', f.root);
+  row("checkWrite, held to the call's paths", f.held);
+  row('checkWrite, approved path outside the roots', f.area);
+  row('checkWrite, approvable but not approved (refused)', f.refused);
+  console.log(
+    `  createFileAccess per turn: ${us(f.perTurn)} with approvableWrites, ${us(f.perTurnPlain)} without (${x(f.perTurn / f.perTurnPlain)})`,
+  );
 }
 
 if (wanted('permission')) {
