@@ -16,6 +16,8 @@ export interface ExtensionHost {
   readonly stateDir: string;
   /** The profile is read_only: commands (and servers run as commands) get no write access and no network. */
   readonly readOnly: boolean;
+  /** The runtime's own files (policy files, the audit store's): read-only for what it runs, existing or not. */
+  readonly protectedFiles?: readonly string[];
   /** The runtime's options as given (sandbox, network, process settings an extension runs under). */
   readonly options: Readonly<Record<string, unknown>>;
   /**

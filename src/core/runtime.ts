@@ -11,10 +11,10 @@ import {
   denyReadAliases,
   FileLocks,
   type FileRoot,
+  isWithin,
   type NetworkConfig,
   NetworkPolicy,
   precheckIntent,
-  relativeInside,
   resolveNetworkConfig,
 } from '../sandbox/index.js';
 import {
@@ -51,20 +51,6 @@ import { Turn, type TurnLimits } from './turn.js';
  * The runtime's options. Tool families add their own keys for compatibility (the shell's `sandbox`, `process`
  * and `sessions`, web_search's `webSearch`): they are declared beside those tools, which take them directly too.
  */
-/** Files as globs relative to each writable root that holds them (escaped: a name is matched as it is). */
-function ownFilesInRoots(files: readonly string[], roots: readonly FileRoot[]): string[] {
-  const globs = new Set<string>();
-  for (const file of files) {
-    const real = canonicalizeSync(path.resolve(file));
-    for (const root of roots) {
-      if (root.access !== 'write') continue;
-      const rel = relativeInside(real, canonicalizeSync(path.resolve(root.path)));
-      if (rel) globs.add(rel.replace(/[*?[\]{}()!+@\\]/g, '\\$&'));
-    }
-  }
-  return [...globs];
-}
-
 /** The SQLite files the runtime's own store writes: the default database, or the path `store` names. */
 function auditDatabases(store: RuntimeOptions['store'], stateDir: string): string[] {
   const defaultDb = path.join(stateDir, DEFAULT_DB_FILE);
@@ -204,14 +190,15 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const policyPaths = [options.policy, profilePolicy, ...Object.values(options.policyFiles ?? {})]
     .filter((source): source is string => typeof source === 'string')
     .map((file) => path.resolve(workspace, file));
-  // The runtime's own files (policy files, a custom audit store and its journals) inside a writable root stay
-  // read-only there for commands too, existing or not: a command must not rewrite the rules or plant a
-  // journal that SQLite would roll the audit log back with.
-  const ownFiles = [...policyPaths, ...auditFiles];
-  const protectedPaths = [
-    ...(options.protectedPaths ?? []),
-    ...ownFilesInRoots(ownFiles, options.roots ?? [{ path: workspace, access: 'write' }]),
-  ];
+  // The runtime's own files (policy files, a custom audit store and its journals) stay read-only for file
+  // tools and commands, existing or not, at any depth: a command must not rewrite the rules or plant a
+  // journal that SQLite would roll the audit log back with. (Absolute paths, never globs: a name is not a
+  // pattern.)
+  // Those in the state directory are already: it is protected whole, and shown to commands its own way.
+  const realStateDir = canonicalizeSync(stateDir);
+  const ownFiles = [...policyPaths, ...auditFiles]
+    .map((file) => canonicalizeSync(file))
+    .filter((file) => !isWithin(file, realStateDir));
   // Profiles shape the sandbox, not only the questions: under read_only every root is read-only for commands
   // and the network is off, so a command that slips past the classifier still cannot write.
   const readOnly = profileMode(options) === 'read_only';
@@ -219,7 +206,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     workspace,
     stateDir,
     readOnly,
-    options: { ...options, denyRead, protectedPaths } as Record<string, unknown>,
+    protectedFiles: ownFiles,
+    options: { ...options, denyRead } as Record<string, unknown>,
     emit: (type, ids, payload) => events.emit(type, ids, payload),
   };
   registry.register(requestToolsTool(), 'builtin');
@@ -328,6 +316,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     workspace,
     stateDir,
     readOnly,
+    protectedFiles: ownFiles,
     options: host.options,
     capabilityHost: host,
     registerTool: (tool, opts) =>
@@ -373,7 +362,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         cwd: opts.cwd ? path.resolve(workspace, opts.cwd) : workspace,
         stateDir,
         denyRead,
-        ...(protectedPaths.length > 0 ? { protectedPaths } : {}),
+        ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
         approvableAreas,
         protectedFiles: ownFiles,
       });

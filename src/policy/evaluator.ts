@@ -19,7 +19,7 @@ import {
   NOT_ANSWERED_HINT,
   noApproverMessage,
 } from './approval/messages.js';
-import { buildPreview } from './approval/preview.js';
+import { buildPreview, escapeControls } from './approval/preview.js';
 import { requestKey } from './approval/request-key.js';
 import { settleApproval } from './approval/settle.js';
 import type { ApprovalDecision, ApprovalRequest } from './approval/types.js';
@@ -178,14 +178,16 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       threadId: ctx.threadId,
       turnId: ctx.turnId,
       callId: ctx.call.id,
-      summary: intent.summary,
-      reason,
+      // Model-supplied text (paths, commands): shown escaped, as the preview is — a bidi override in a path
+      // must not make `report\u202evsc.sh` read as `reporths.csv` to whoever approves.
+      summary: escapeControls(intent.summary),
+      reason: escapeControls(reason),
       preview: buildPreview(intent, ctx.call.arguments),
       matchedRule: fixed.layer === 'mode' ? fixed.rule : `${fixed.rule} (${fixed.layer} policy)`,
       ...(suggested && canAlways ? { suggestedRule: suggested } : {}),
       alwaysLayers: canAlways ? [...fileLayers] : [],
       choices,
-      ...(lift ? { widens: lift.widens } : {}),
+      ...(lift ? { widens: escapeControls(lift.widens) } : {}),
     };
     if (!broker.hasApprover) {
       decided({
@@ -223,7 +225,7 @@ export function createPolicyEvaluator(options: PolicyEvaluatorOptions): PolicyEv
       preview: request.preview,
       matchedRule: request.matchedRule,
       choices,
-      ...(lift ? { widens: lift.widens } : {}),
+      ...(request.widens ? { widens: request.widens } : {}),
       ...(request.suggestedRule ? { suggestedRule: request.suggestedRule } : {}),
     });
     // When a queued request's turn comes, what happened meanwhile may answer it: an identical call approved

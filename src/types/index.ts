@@ -341,6 +341,8 @@ export interface CapabilityHost {
   stateDir: string;
   /** The runtime's profile is read_only: every root is read-only and commands have no network. */
   readOnly?: boolean;
+  /** The runtime's own files (policy files, the audit store's): read-only for commands, existing or not. */
+  protectedFiles?: readonly string[];
   /**
    * The runtime's options as given. Providers made by a tool family (`shellTools({ sandbox })`) carry their
    * own settings; the default providers fall back to these keys (`sandbox`, `process`, `webSearch`, ...).

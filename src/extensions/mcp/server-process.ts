@@ -90,6 +90,7 @@ export class ServerProcesses {
       stateDir: this.host.stateDir,
       ...(this.options.denyRead ? { denyRead: this.options.denyRead } : {}),
       ...(this.options.protectedPaths ? { protectedPaths: this.options.protectedPaths } : {}),
+      ...(this.host.protectedFiles ? { protectedFiles: [...this.host.protectedFiles] } : {}),
     });
     const network = this.options.process?.network === true && !this.host.readOnly;
     const profile: ProcessProfile = {
@@ -120,6 +121,7 @@ export class ServerProcesses {
         stateDir: this.host.stateDir,
         ...(this.options.denyRead ? { denyRead: this.options.denyRead } : {}),
         ...(this.options.protectedPaths ? { protectedPaths: this.options.protectedPaths } : {}),
+        ...(this.host.protectedFiles ? { protectedFiles: [...this.host.protectedFiles] } : {}),
       },
       ...(proxy ? { proxy } : {}),
     };

@@ -24,6 +24,11 @@ export interface BwrapLayout {
   readPaths?: readonly string[];
   /** Paths bound read-only over themselves: existing protected paths and placeholders. */
   readOnly: readonly string[];
+  /**
+   * Folders bound writable over themselves (see `pinnedFolders`): a mount point cannot be renamed or removed,
+   * so a command cannot move a protected file's folder aside and put a new file where the old one was.
+   */
+  pinned?: readonly string[];
   masks: readonly Mask[];
   /** An empty file nobody may read, bound over denied files. */
   deniedFile: string;
@@ -81,11 +86,13 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
     args.push(root.access === 'write' ? '--bind' : '--ro-bind', root.path, root.path);
   }
   const layers = byDepth([
+    ...(layout.pinned ?? []).map((p) => ({ path: p, kind: 'pin' as const })),
     ...layout.readOnly.map((p) => ({ path: p, kind: 'ro' as const })),
     ...layout.masks.map((m) => ({ path: m.path, kind: m.dir ? ('dir' as const) : ('file' as const) })),
   ]);
   for (const layer of layers) {
     if (layer.kind === 'ro') args.push('--ro-bind', layer.path, layer.path);
+    else if (layer.kind === 'pin') args.push('--bind', layer.path, layer.path);
     else if (layer.kind === 'file') args.push('--ro-bind', layout.deniedFile, layer.path);
     else args.push('--perms', '0000', '--tmpfs', layer.path, '--remount-ro', layer.path);
   }
@@ -120,6 +127,34 @@ export function dropTo(setpriv: string, identity: SandboxIdentity): string[] {
 }
 
 /** Parents before children, so every mount lands on top of the one that contains it. */
+/**
+ * The folders between a writable root and each protected path in it (existing ones, the root left out, as
+ * it is a mount already), but none that is itself read-only, masked or below such a path. At most `limit`,
+ * shallowest first: each is one more mount.
+ */
+export function pinnedFolders(
+  protectedPaths: readonly string[],
+  roots: readonly FileRoot[],
+  fixed: readonly string[],
+  exists: (dir: string) => boolean,
+  limit = 2048,
+): string[] {
+  const writable = roots.filter((root) => root.access === 'write').map((root) => root.path);
+  const covered = (dir: string) => fixed.some((p) => dir === p || dir.startsWith(`${p}/`));
+  const pinned = new Set<string>();
+  for (const p of protectedPaths) {
+    const root = writable.filter((r) => p.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0];
+    if (!root) continue;
+    for (let dir = path.dirname(p); dir !== root && dir.startsWith(`${root}/`); dir = path.dirname(dir)) {
+      if (pinned.has(dir)) break;
+      if (!covered(dir) && exists(dir)) pinned.add(dir);
+    }
+  }
+  return byDepth([...pinned].map((p) => ({ path: p })))
+    .slice(0, limit)
+    .map((p) => p.path);
+}
+
 function byDepth<T extends { path: string }>(items: T[]): T[] {
   const depth = (p: string) => p.split('/').length;
   return [...items].sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));

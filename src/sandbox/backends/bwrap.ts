@@ -1,4 +1,12 @@
-import { accessSync, chownSync, constants, existsSync, promises as fs, realpathSync } from 'node:fs';
+import {
+  accessSync,
+  chownSync,
+  constants,
+  existsSync,
+  promises as fs,
+  lstatSync,
+  realpathSync,
+} from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir, stateDirProblem } from '../../store/index.js';
 import { bridgeLauncher } from '../network/index.js';
@@ -16,7 +24,7 @@ import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, homeProtectedPaths } from '../protected-paths.js';
 import { type CommandAudit, commandAudit } from './audit.js';
-import { bwrapArgs, dropTo } from './bwrap-args.js';
+import { bwrapArgs, dropTo, pinnedFolders } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import {
   chooseIdentity,
@@ -139,9 +147,11 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
     const denyRead = policy.denyRead ?? [];
     // The user's git, ssh and handrail configuration: read-only wherever the roots are.
     // Other users' homes a writable root holds too (root running commands as the workspace's owner).
-    const absoluteProtected = homeProtectedPaths(
-      policy.roots.filter((root) => root.access === 'write').map((root) => root.path),
-    );
+    // And the runtime's own policy and store files, at whatever depth (held at their first missing part).
+    const absoluteProtected = [
+      ...homeProtectedPaths(policy.roots.filter((root) => root.access === 'write').map((root) => root.path)),
+      ...(policy.protectedFiles ?? []),
+    ];
     // handrail's state directory exists before any command, so no placeholder ever takes its place (the
     // store would then fail to create it and the audit log would be lost).
     // (Looked at first: making what exists already fails with an error, which costs more than the look.)
@@ -266,6 +276,12 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         roots: policy.roots,
         readPaths,
         readOnly: [...new Set([...readOnly, ...held])].filter(outside),
+        pinned: pinnedFolders(
+          [...readOnly, ...held],
+          policy.roots,
+          [...readOnly, ...held, ...masks.map((mask) => mask.path)],
+          (dir) => lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() === true,
+        ).filter(outside),
         masks: masks.filter((mask) => outside(mask.path)),
         deniedFile,
         cwd: command.cwd,

@@ -103,9 +103,11 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
     const readPaths = (policy.readPaths ?? []).filter((p) => !visible.some((dir) => isWithin(p, dir)));
     const denyRead = policy.denyRead ?? [];
     // Other users' homes a writable root holds too (root running commands as the workspace's owner).
-    const absoluteProtected = homeProtectedPaths(
-      policy.roots.filter((root) => root.access === 'write').map((root) => root.path),
-    );
+    // And the runtime's own policy and store files, at whatever depth (held at their first missing part).
+    const absoluteProtected = [
+      ...homeProtectedPaths(policy.roots.filter((root) => root.access === 'write').map((root) => root.path)),
+      ...(policy.protectedFiles ?? []),
+    ];
     const stateDir = policy.stateDir;
     // A state folder a repository committed as a link: never build the view (or the registry) through it.
     const linked = stateDir ? stateDirProblem(stateDir) : undefined;

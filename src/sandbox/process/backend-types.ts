@@ -47,6 +47,8 @@ export interface SandboxPolicy {
   denyRead?: readonly string[];
   /** Extra protected globs (relative to each writable root), on top of the built-in list. */
   protectedPaths?: readonly string[];
+  /** Absolute paths kept read-only at any depth, existing or not (the runtime's policy and store files). */
+  protectedFiles?: readonly string[];
   /** handrail's state directory: read-only when it lies inside a writable root. */
   stateDir?: string;
   /**

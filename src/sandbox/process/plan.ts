@@ -120,6 +120,7 @@ export async function buildProcessSpawnPlan(
     ...(network.endpoint ? { proxy: network.endpoint } : {}),
     ...(ctx.filePolicy?.denyRead ? { denyRead: ctx.filePolicy.denyRead } : {}),
     ...(ctx.filePolicy?.protectedPaths ? { protectedPaths: ctx.filePolicy.protectedPaths } : {}),
+    ...(ctx.filePolicy?.protectedFiles ? { protectedFiles: ctx.filePolicy.protectedFiles } : {}),
     ...(ctx.filePolicy?.stateDir ? { stateDir: ctx.filePolicy.stateDir } : {}),
     ...(readPaths.length > 0 ? { readPaths } : {}),
   };

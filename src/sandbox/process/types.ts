@@ -61,7 +61,7 @@ export interface ProcessSpawnContext {
    */
   proxy?: CommandProxyOpener;
   /** The parts of the file policy `FileAccess` does not expose, for the OS sandbox to enforce. */
-  filePolicy?: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'stateDir'>;
+  filePolicy?: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'protectedFiles' | 'stateDir'>;
   /** handrail's environment, from which only the allowlist is read (default: process.env). */
   hostEnv?: NodeJS.ProcessEnv;
   /**

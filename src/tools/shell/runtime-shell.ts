@@ -28,7 +28,7 @@ export interface ShellCapability {
   backend(): Promise<SandboxBackend>;
   profile: ProcessProfile;
   /** The parts of the file policy the OS sandbox enforces. */
-  filePolicy: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'stateDir'>;
+  filePolicy: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'protectedFiles' | 'stateDir'>;
   /** This turn's sessions; closed (every process tree killed) when the turn ends. */
   sessions: SessionManager;
   /** The network proxy for this turn's commands (`network.commands`); absent when commands have no network. */
@@ -90,7 +90,7 @@ export interface CommandNetworkOptions extends CommandProxyOptions {
 }
 
 export interface ShellRuntimeOptions extends ShellToolsOptions {
-  filePolicy: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'stateDir'>;
+  filePolicy: Pick<FilePolicyConfig, 'denyRead' | 'protectedPaths' | 'protectedFiles' | 'stateDir'>;
   /** The command network proxy; without it commands have no network (or the host's, with `process.network`). */
   commandNetwork?: CommandNetworkOptions;
 }
@@ -207,6 +207,7 @@ export function shellProvider(settings?: ShellToolsOptions): ShellProvider {
           stateDir: host.stateDir,
           ...(options.denyRead ? { denyRead: options.denyRead } : {}),
           ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+          ...(host.protectedFiles ? { protectedFiles: [...host.protectedFiles] } : {}),
         },
       });
       return { forTurn: () => shell.forTurn(), close: () => shell.close() };

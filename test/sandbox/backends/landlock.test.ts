@@ -339,10 +339,12 @@ describe.skipIf(!ready || !isRoot)('Landlock when handrail is root', () => {
     );
     const lines = out.trim().split('\n');
     expect(lines.slice(0, 4)).toEqual(['write-ok', 'hook-denied', 'outside-denied', 'net-denied']);
-    // RLIMIT_NPROC counts all of the user's tasks: 64 more than it runs (none here but these).
+    // RLIMIT_NPROC counts all of the user's tasks: 64 more than it runs — and other test files running
+    // commands as the same uid at this moment count too, so the bound above is loose (the default is far
+    // higher, or unlimited).
     const nproc = Number(lines[4]?.replace('nproc:', ''));
     expect(nproc).toBeGreaterThanOrEqual(64);
-    expect(nproc).toBeLessThan(64 + 16);
+    expect(nproc).toBeLessThan(64 + 512);
     expect(lines[5]).toBe(String(TEST_UID));
   });
 });
