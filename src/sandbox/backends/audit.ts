@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { FileRoot } from '../file-policy-types.js';
 import { relativeInside } from '../path-syntax.js';
@@ -9,8 +10,12 @@ export interface AuditInput {
   roots: readonly FileRoot[];
   protectedPaths: readonly string[];
   stateDir?: string;
-  /** Protected paths that existed (or were held) when the command started. */
-  before: ReadonlySet<string>;
+  /**
+   * Protected paths that existed (or were held) when the command started, each with its identity
+   * (`identityOf`): one found later with another identity was replaced — its folder moved aside and a new
+   * file put in its place — and is told like a created one.
+   */
+  before: ReadonlyMap<string, string | undefined>;
   maxEntries: number;
   /** Absolute protected paths (see `userProtectedPaths`). */
   absoluteProtected?: readonly string[];
@@ -67,6 +72,17 @@ export function commandAudit(input: AuditInput): CommandAudit {
   };
 }
 
+/** A path's device and inode (undefined when it is missing): what tells a replaced file from the same one. */
+export function identityOf(p: string): string | undefined {
+  const stat = lstatSync(p, { throwIfNoEntry: false });
+  return stat ? `${stat.dev}:${stat.ino}` : undefined;
+}
+
+/** The protected paths a command starts with, each with its identity (see `AuditInput.before`). */
+export function identities(paths: Iterable<string>): Map<string, string | undefined> {
+  return new Map([...paths].map((p) => [p, identityOf(p)]));
+}
+
 async function lookOnce(input: AuditInput, once: (items: readonly string[]) => string[]): Promise<string[]> {
   if (!input.roots.some((root) => root.access === 'write')) return [];
   const absoluteProtected = input.absoluteProtected ?? [];
@@ -79,7 +95,9 @@ async function lookOnce(input: AuditInput, once: (items: readonly string[]) => s
     maxEntries: input.maxEntries,
     absoluteProtected,
   });
-  const created = after.readOnly.filter((p) => !input.before.has(p) && !input.isPlaceholder?.(p));
+  const created = after.readOnly.filter(
+    (p) => (!input.before.has(p) || input.before.get(p) !== identityOf(p)) && !input.isPlaceholder?.(p),
+  );
   const shown = (p: string) => display(p, input.roots);
   const notes: string[] = [];
   // What this look could not see: protected paths the command made there would go untold.

@@ -23,7 +23,7 @@ import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, homeProtectedPaths } from '../protected-paths.js';
-import { type CommandAudit, commandAudit } from './audit.js';
+import { type CommandAudit, commandAudit, identities } from './audit.js';
 import { bwrapArgs, dropTo, pinnedFolders } from './bwrap-args.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import {
@@ -276,8 +276,11 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
         roots: policy.roots,
         readPaths,
         readOnly: [...new Set([...readOnly, ...held])].filter(outside),
+        // The folders holding absolute protected paths (the home's startup files when a root is a home, the
+        // runtime's own files): few and fixed. Nested protected names are not pinned (hundreds of mounts cost
+        // seconds); one replaced by moving its folder aside is told by the audit.
         pinned: pinnedFolders(
-          [...readOnly, ...held],
+          absoluteProtected,
           policy.roots,
           [...readOnly, ...held, ...masks.map((mask) => mask.path)],
           (dir) => lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() === true,
@@ -305,7 +308,7 @@ export function createBwrapBackend(options: BwrapOptions = {}): SandboxBackend {
           protectedPaths: policy.protectedPaths ?? [],
           ...(policy.stateDir ? { stateDir: policy.stateDir } : {}),
           // What existed or was held when it started (the placeholders stay held until the release).
-          before: new Set([...readOnly, ...held]),
+          before: identities([...readOnly, ...held]),
           maxEntries: maxScanEntries,
           absoluteProtected,
           ...(git ? { git } : {}),

