@@ -4,25 +4,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtinTools, defineTool, type RuntimeOptions, type ToolSpec } from '../../src/index.js';
+import { defineTool, type RuntimeOptions, type ToolSpec } from '../../src/index.js';
 import type { ApprovalDecision } from '../../src/policy/approval/types.js';
-import { askingRuntime, call } from '../support/runtime.js';
+import { alwaysWritingRuntime, call } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
 
 /** A runtime whose approver records every request and gives the widest answer there is, offered or not. */
 function generous(options: RuntimeOptions, answer: ApprovalDecision = 'allow_always') {
   const ws = options.workspace ?? tempDir();
-  const { runtime, asked } = askingRuntime(
-    {
-      workspace: ws,
-      tools: builtinTools(),
-      sandbox: 'none',
-      policyFiles: { user: null, managed: null },
-      trustProjectPolicy: true,
-      ...options,
-    },
-    answer,
-  );
+  const { runtime, asked } = alwaysWritingRuntime({ ...options, workspace: ws }, answer);
   return { runtime, ws, asked };
 }
 

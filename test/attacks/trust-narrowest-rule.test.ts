@@ -5,8 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtinTools } from '../../src/index.js';
-import { askingRuntime, call, collectEvents } from '../support/runtime.js';
+import { alwaysWritingRuntime, call, collectEvents } from '../support/runtime.js';
 import { tempDir } from '../support/temp.js';
 
 /** A runtime whose approver answers "always" to everything, with a trusted project layer to write to. */
@@ -14,16 +13,7 @@ function always() {
   const ws = tempDir();
   writeFileSync(path.join(ws, 'script.py'), 'print(1)\n');
   writeFileSync(path.join(ws, 'list'), 'script.py\n');
-  const { runtime, asked } = askingRuntime(
-    {
-      workspace: ws,
-      tools: builtinTools(),
-      sandbox: 'none',
-      policyFiles: { user: null, managed: null },
-      trustProjectPolicy: true,
-    },
-    'allow_always',
-  );
+  const { runtime, asked } = alwaysWritingRuntime({ workspace: ws });
   const events = collectEvents(runtime);
   const policyText = () => {
     const file = path.join(ws, '.handrail', 'policy.json');

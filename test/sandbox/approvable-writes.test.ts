@@ -14,6 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { compileApprovableWrites } from '../../src/sandbox/approvable-writes.js';
 import { createFileAccess } from '../../src/sandbox/file-policy.js';
 import type { FileCheck } from '../../src/sandbox/file-policy-types.js';
+import { homesWithin } from '../../src/sandbox/protected-paths.js';
 import { tempDir } from '../support/temp.js';
 
 const reason = (check: FileCheck) => (check.ok ? 'ok' : check.reason);
@@ -223,26 +224,28 @@ describe('the file checker of an approved call', () => {
   });
 });
 
+/** An ordinary user's home under /home on this machine, if there is one. */
+const OTHER_HOME = readFileSync('/etc/passwd', 'utf8')
+  .split('\n')
+  .map((line) => line.split(':')[5])
+  .find((home) => home?.startsWith('/home/') && existsSync(home));
+
 describe('other users’ homes', () => {
-  test('a home a root or an area contains gets the running user’s protection', async () => {
-    const { homesWithin } = await import('../../src/sandbox/protected-paths.js');
-    const homes = homesWithin(['/home']);
-    const user = readFileSync('/etc/passwd', 'utf8')
-      .split('\n')
-      .map((line) => line.split(':')[5])
-      .find((home) => home?.startsWith('/home/') && existsSync(home));
-    if (!user) return; // no ordinary user on this machine
-    expect(homes).toContain(realpathSync(user));
-    const files = createFileAccess({
-      roots: [{ path: realpathSync(tempDir('hr-ws-')), access: 'write' }],
-      approvableWrites: ['/home/**'],
-    });
-    for (const rel of ['.ssh/authorized_keys', '.bashrc', '.config/git/config']) {
-      const target = path.join(realpathSync(user), rel);
-      expect([rel, reason(await files.forApprovedCall({ approved: [target] }).checkWrite(target))]).toEqual([
-        rel,
-        'protected_path',
-      ]);
-    }
-  });
+  test.runIf(OTHER_HOME !== undefined)(
+    'a home a root or an area contains gets the running user’s protection',
+    async () => {
+      const user = realpathSync(OTHER_HOME!);
+      expect(homesWithin(['/home'])).toContain(user);
+      const files = createFileAccess({
+        roots: [{ path: realpathSync(tempDir('hr-ws-')), access: 'write' }],
+        approvableWrites: ['/home/**'],
+      });
+      for (const rel of ['.ssh/authorized_keys', '.bashrc', '.config/git/config']) {
+        const target = path.join(user, rel);
+        expect([rel, reason(await files.forApprovedCall({ approved: [target] }).checkWrite(target))]).toEqual(
+          [rel, 'protected_path'],
+        );
+      }
+    },
+  );
 });

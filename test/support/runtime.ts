@@ -62,6 +62,26 @@ export function askingTurn(options: Omit<RuntimeOptions, 'approver'>, answer: An
   return { runtime, turn: runtime.beginTurn(), asked, events };
 }
 
+/**
+ * The built-in tools in an asking runtime (no OS sandbox, no user or managed policy) whose project policy is
+ * trusted, so an "always" answer is written there: the harness of the tests of what "always" writes.
+ */
+export function alwaysWritingRuntime(
+  options: Omit<RuntimeOptions, 'approver'> & { workspace: string },
+  answer: Answer = 'allow_always',
+) {
+  return askingRuntime(
+    {
+      tools: builtinTools(),
+      sandbox: 'none',
+      policyFiles: { user: null, managed: null },
+      trustProjectPolicy: true,
+      ...options,
+    },
+    answer,
+  );
+}
+
 /** Collect every event a runtime emits. */
 export function collectEvents(runtime: Runtime): HandrailEvent[] {
   const events: HandrailEvent[] = [];

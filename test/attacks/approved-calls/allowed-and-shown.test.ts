@@ -105,12 +105,18 @@ for (const profile of ['full_access', 'auto_accept_edits'] as const) {
 
     test('download_url into a new folder', async () => {
       const { network } = await restrictedNetworkWithFilesHost((_req, res) => res.end('body'));
-      const h = unasked(profile, { network });
+      const h = unasked(profile, { network: { ...network, allow: ['files.example.com'] } });
       const r = await h.turn.call(
         call('download_url', { url: 'http://files.example.com/x', path: 'dl/n/a.bin' }),
       );
-      if (!r.isError) expect(readFileSync(path.join(h.ws, 'dl/n/a.bin'), 'utf8')).toBe('body');
-      // under auto_accept_edits a download may ask (network): denied then, but never refused as "changed"
+      // full_access runs it; auto_accept_edits asks about the network, and this approver says no — never a
+      // refusal as "changed since approval".
+      if (profile === 'full_access') {
+        expect(r.isError, text(r)).toBe(false);
+        expect(readFileSync(path.join(h.ws, 'dl/n/a.bin'), 'utf8')).toBe('body');
+      } else {
+        expect(r.outcome.errorClass).toBe('approval_denied');
+      }
       expect(text(r)).not.toMatch(/approved to write|changed_since/);
     });
   });

@@ -40,19 +40,6 @@ for (const sandbox of ['bwrap', 'landlock'] as const) {
       );
     });
 
-    test('docs/tools.md: a renamed-and-replaced policy file in a subfolder is at least reported', async () => {
-      const h = world(sandbox, (ws) => {
-        mkdirSync(path.join(ws, 'conf'));
-        writeFileSync(path.join(ws, 'conf', 'policy.json'), '{"allow": []}\n');
-        return { policyFiles: { ...noPolicy, user: path.join(ws, 'conf', 'policy.json') } };
-      });
-      const result = await h.turn.call(
-        exec(`mv conf conf.old && mkdir conf && echo '${EVIL}' > conf/policy.json; echo status=$?`),
-      );
-      const replaced = readFileSync(path.join(h.ws, 'conf', 'policy.json'), 'utf8') !== '{"allow": []}\n';
-      if (replaced) expect(text(result)).toContain('conf/policy.json');
-    });
-
     test('a store in a subfolder: a command cannot plant a journal beside it', async () => {
       const h = world(sandbox, (ws) => {
         mkdirSync(path.join(ws, 'data'));
