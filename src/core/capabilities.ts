@@ -62,8 +62,8 @@ export function capabilitiesFor(
   const visible: Record<string, unknown> = {};
   for (const key of RUNTIME_CAPABILITIES.keys()) if (key in turn) visible[key] = turn[key];
   for (const provider of declared ?? []) if (provider.key in turn) visible[provider.key] = turn[provider.key];
-  // An approved call's own file checker: the paths outside the roots a human approved (which it still refuses
-  // unless the owner's approvableWrites covers them), and writes held to the paths the human was shown.
+  // An allowed call's own file checker: the paths outside the roots a human approved (which it still refuses
+  // unless the owner's approvableWrites covers them), and writes held to the paths the call was judged on.
   const approved = (approval.exceptions ?? []).flatMap((e) => (e.kind === 'file' ? [e.path] : []));
   const files = visible.files as FileAccess | undefined;
   if (files && (approved.length > 0 || approval.writesOnly)) {
@@ -75,10 +75,10 @@ export function capabilitiesFor(
   return visible;
 }
 
-/** What a call's permission carries to its tool: sandbox exceptions, and the paths a human approved. */
+/** What a call's permission carries to its tool: sandbox exceptions, and the paths it was judged on. */
 export interface ApprovedCall {
   exceptions?: readonly ScopedException[];
-  /** Canonical paths the human was shown: the call's writes must land on one of them. */
+  /** Canonical paths the call was judged on (and a human shown): its writes must land on one of them. */
   writesOnly?: readonly string[];
 }
 

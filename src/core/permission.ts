@@ -139,8 +139,9 @@ export async function checkPermission(
     /** The turn's sandbox policy, asked before any human. */
     precheck?: PermissionContext['precheck'];
     /**
-     * Told what an allow carries to the tool: the sandbox exceptions approved for this call, and — when a
-     * human approved it — the canonical paths they were shown, where its writes must land.
+     * Told what an allow carries to the tool: the sandbox exceptions approved for this call, and — for a
+     * built-in tool, or a call with a file exception — the canonical paths it was judged on, where its
+     * writes must land.
      */
     granted?: (approval: ApprovedCall) => void;
     /** What the turn's policy knows that a command line does not say (its deny-read rules). */
@@ -167,11 +168,12 @@ export async function checkPermission(
     );
     intent.action = 'unknown';
   }
-  // The canonical paths the call is judged on, fixed before anyone decides (a relative path of an owner's
-  // tool resolved against the turn's directory): what its writes are held to once allowed.
+  // The canonical paths the call is judged on, fixed before anyone decides: what its writes are held to once
+  // allowed. A built-in tool's are canonical already (classified so); an owner's tool's are resolved here.
+  const builtin = entry.spec.source === 'builtin';
   const writesOnly = (Array.isArray(intent.scope.paths) ? intent.scope.paths : [])
     .filter((p): p is string => typeof p === 'string')
-    .map((p) => canonicalizeSync(path.resolve(turn.cwd, p)));
+    .map((p) => (builtin ? p : canonicalizeSync(path.resolve(turn.cwd, p))));
   // Every signal, not the first: an approval waiting for a human must end when the turn ends, even when the
   // caller passed its own signal for the call.
   const given = opts.signals.filter((s): s is AbortSignal => s !== undefined);
@@ -207,7 +209,7 @@ export async function checkPermission(
     // call was judged on — by the mode, a rule or a human: a write that resolves elsewhere by the time the
     // tool runs (a link retargeted while a human decided, or by a background command) is refused. An
     // owner's tool is trusted to write what its classify did not list.
-    const held = entry.spec.source === 'builtin' || exceptions.some((e) => e.kind === 'file');
+    const held = builtin || exceptions.some((e) => e.kind === 'file');
     opts.granted?.({ exceptions, ...(held && writesOnly.length > 0 ? { writesOnly } : {}) });
     return undefined;
   }

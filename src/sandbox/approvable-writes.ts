@@ -5,10 +5,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { canonicalizeSync } from './canonical.js';
-import { isWithin, relativeInside } from './path-syntax.js';
-
-/** Dot files match like any other; `[!x]` is a negated class, as in the shell (picomatch needs posix). */
-const GLOB_OPTIONS = { dot: true, posix: true };
+import { GLOB_OPTIONS, isWithin, relativeInside } from './path-syntax.js';
 
 export interface ApprovableArea {
   /** The entry as the owner wrote it, for messages. */
@@ -24,8 +21,9 @@ export interface ApprovableArea {
 
 /**
  * Compile `approvableWrites`, once (createRuntime does, and hands the areas to every turn): a folder is
- * resolved where it leads now, so a link planted later in a listed folder's place cannot move the area. An entry is an absolute path — that file or folder and everything below it —
- * or an absolute glob matched whole against canonical paths (`/tmp/exports/**`, `/srv/reports/*.csv`). A
+ * resolved where it leads now, so a link planted later in a listed folder's place cannot move the area. An
+ * entry is an absolute path — that file or folder and everything below it — or an absolute glob matched
+ * whole against canonical paths (`/tmp/exports/**`, `/srv/reports/*.csv`). A
  * glob must name a folder before its first wildcard (`/**` would make every path approvable), and entries
  * are plain paths: no negation, no backslash escapes; nor may one lead to / through a link. Throws with the
  * entry's problem.

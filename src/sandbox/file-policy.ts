@@ -12,16 +12,13 @@ import type {
   FilePolicyConfig,
   FileRoot,
 } from './file-policy-types.js';
-import { isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
+import { GLOB_OPTIONS, isWithin, pathSyntaxProblem, relativeInside } from './path-syntax.js';
 import {
   configuredHooksDir,
   homeProtectedPaths,
   protectedMatcher,
   repositoryProtectedPaths,
 } from './protected-paths.js';
-
-/** Dot files match like any other; `[!x]` is a negated class, as in the shell (picomatch needs posix). */
-const GLOB_OPTIONS = { dot: true, posix: true };
 
 /**
  * The file policy of a turn: roots with access modes, a cwd, deny-read globs and protected paths. Every

@@ -43,3 +43,6 @@ export function relativeInside(child: string, parent: string): string | undefine
   if (!isWithin(child, parent)) return undefined;
   return path.relative(parent, child).split(path.sep).join('/');
 }
+
+/** Glob options for path rules: dot files match like any other; `[!x]` is a negated class, as in the shell. */
+export const GLOB_OPTIONS = { dot: true, posix: true } as const;

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
@@ -167,21 +167,32 @@ export function homeProtectedPaths(dirs: readonly string[]): string[] {
  */
 export function homesWithin(dirs: readonly string[]): string[] {
   if (dirs.length === 0) return [];
+  const own = canonicalizeSync(path.resolve(os.homedir()));
+  return machineHomes().filter((home) => home !== own && dirs.some((dir) => isWithin(home, dir)));
+}
+
+/** Every user's home from /etc/passwd, canonical: read again only when the file changes (each turn asks). */
+let homesCache: { key: string; homes: string[] } | undefined;
+function machineHomes(): string[] {
+  const stat = statSync('/etc/passwd', { throwIfNoEntry: false });
+  if (!stat) return [];
+  const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  if (homesCache?.key === key) return homesCache.homes;
   let passwd: string;
   try {
     passwd = readFileSync('/etc/passwd', 'utf8');
   } catch {
     return [];
   }
-  const own = canonicalizeSync(path.resolve(os.homedir()));
   const homes = new Set<string>();
   for (const line of passwd.split('\n')) {
     const home = line.split(':')[5];
     if (!home || !path.isAbsolute(home) || home === '/') continue;
     const real = canonicalizeSync(path.resolve(home));
-    if (real !== own && real !== '/' && dirs.some((dir) => isWithin(real, dir))) homes.add(real);
+    if (real !== '/') homes.add(real);
   }
-  return [...homes];
+  homesCache = { key, homes: [...homes] };
+  return homesCache.homes;
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { isWithin } from '../path-syntax.js';
+import { GLOB_OPTIONS, isWithin } from '../path-syntax.js';
 import { BUILTIN_PROTECTED_GLOBS, normalizeForProtection } from '../protected-paths.js';
 
 /**
@@ -10,8 +10,6 @@ import { BUILTIN_PROTECTED_GLOBS, normalizeForProtection } from '../protected-pa
  * matchers give. Compiled once per set of globs.
  */
 
-/** As the file policy matches deny globs: dot files like any other, `[!x]` a negated class. */
-export const GLOB_OPTIONS = { dot: true, posix: true };
 const PROTECTED_OPTIONS = { dot: true, nocase: true, posix: true };
 
 /** A name no real glob targets: a directory whose children would all match is hidden (or protected) whole. */
